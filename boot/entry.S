@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The 32-bit entry: entered from a Multiboot 1 or 2 loader in 32-bit protected
+// mode, paging off, interrupts off, EAX = loader magic, EBX = physical address
+// of the boot information, no usable stack. It checks the magic and the CPU,
+// builds boot page tables, enters long mode and calls kmain() on the BSP stack.
+//
+// Position independent: GRUB's Multiboot 2 loader may place the image at any
+// 4 KiB boundary (see the relocatable tag), so every address here is the link
+// address plus the load delta kept in EBP.
+//
+// Boot page tables: the first 4 GiB identity mapped with 2 MiB pages (enough
+// to reach the boot information and the screen; src/paging.c then maps all of
+// RAM), and an 8 MiB window at KERNEL_VMA mapped with 4 KiB pages onto the
+// image wherever it landed, where all 64-bit code and data live.
+
+#define MB1_BOOT_MAGIC	0x2badb002
+#define MB2_BOOT_MAGIC	0x36d76289
+#define COM1		0x3f8
+#define PTE_P		(1 << 0)
+#define PTE_W		(1 << 1)
+#define PTE_PS		(1 << 7)
+#define CR0_PE		(1 << 0)
+#define CR0_WP		(1 << 16)
+#define CR0_PG		(1 << 31)
+#define CR4_PAE		(1 << 5)
+#define MSR_EFER	0xc0000080
+#define EFER_LME	(1 << 8)
+#define CPUID_EXT_LM	(1 << 29)
+#define LINK_PHYS	0x200000
+#define WINDOW_PTS	4		// 4 page tables = the 8 MiB kernel window
+
+	.section .boot.text, "ax"
+	.code32
+	.globl entry32
+entry32:
+	cli
+	cld
+	mov	%eax, %esi			// magic, kept in ESI until C
+	call	1f
+1:	pop	%ebp
+	sub	$1b, %ebp			// EBP = load address - link address
+	lea	boot_stack_top(%ebp), %esp
+	push	%ebx				// boot information pointer
+
+	cmp	$MB1_BOOT_MAGIC, %esi
+	je	2f
+	cmp	$MB2_BOOT_MAGIC, %esi
+	je	2f
+	lea	msg_magic(%ebp), %eax
+	jmp	die32
+2:
+	mov	$0x80000000, %eax
+	cpuid
+	cmp	$0x80000001, %eax
+	jb	no_long_mode
+	mov	$0x80000001, %eax
+	cpuid
+	test	$CPUID_EXT_LM, %edx
+	jnz	3f
+no_long_mode:
+	lea	msg_no_lm(%ebp), %eax
+	jmp	die32
+3:
+	// Clear the boot page tables and the kernel's .bss.
+	xor	%eax, %eax
+	lea	boot_bss_start(%ebp), %edi
+	lea	boot_bss_end(%ebp), %ecx
+	sub	%edi, %ecx
+	shr	$2, %ecx
+	rep stosl
+	lea	kernel_bss_start_phys(%ebp), %edi
+	lea	image_end_phys(%ebp), %ecx
+	sub	%edi, %ecx
+	shr	$2, %ecx
+	rep stosl
+
+	// PML4[0] -> identity PDPT; PML4[511] -> kernel window PDPT.
+	lea	pdpt_low + PTE_P + PTE_W(%ebp), %eax
+	mov	%eax, pml4(%ebp)
+	lea	pdpt_high + PTE_P + PTE_W(%ebp), %eax
+	mov	%eax, pml4 + 511 * 8(%ebp)
+
+	// PDPT_low[0..3] -> the four identity page directories.
+	lea	pd_low + PTE_P + PTE_W(%ebp), %eax
+	lea	pdpt_low(%ebp), %edi
+	mov	$4, %ecx
+4:	mov	%eax, (%edi)
+	add	$4096, %eax
+	add	$8, %edi
+	loop	4b
+
+	// PD_low[0..2047]: 2 MiB pages covering 0..4 GiB.
+	mov	$PTE_P + PTE_W + PTE_PS, %eax
+	lea	pd_low(%ebp), %edi
+	mov	$2048, %ecx
+5:	mov	%eax, (%edi)
+	add	$0x200000, %eax
+	add	$8, %edi
+	loop	5b
+
+	// PDPT_high[510] (0xffffffff80000000) -> PD_high -> the window's PTs.
+	lea	pd_high + PTE_P + PTE_W(%ebp), %eax
+	mov	%eax, pdpt_high + 510 * 8(%ebp)
+	lea	pt_high + PTE_P + PTE_W(%ebp), %eax
+	lea	pd_high(%ebp), %edi
+	mov	$WINDOW_PTS, %ecx
+6:	mov	%eax, (%edi)
+	add	$4096, %eax
+	add	$8, %edi
+	loop	6b
+
+	// PT_high[i] -> the image's i-th page, where it really is.
+	lea	LINK_PHYS + PTE_P + PTE_W(%ebp), %eax
+	lea	pt_high(%ebp), %edi
+	mov	$image_pages, %ecx
+7:	mov	%eax, (%edi)
+	add	$4096, %eax
+	add	$8, %edi
+	loop	7b
+
+	// Long mode: PAE, CR3, EFER.LME, then paging (Intel SDM vol. 3, 10.8.5).
+	mov	%cr4, %eax
+	or	$CR4_PAE, %eax
+	mov	%eax, %cr4
+	lea	pml4(%ebp), %eax
+	mov	%eax, %cr3
+	mov	$MSR_EFER, %ecx
+	rdmsr
+	or	$EFER_LME, %eax
+	wrmsr
+	mov	%cr0, %eax
+	or	$CR0_PG + CR0_WP + CR0_PE, %eax
+	mov	%eax, %cr0
+
+	lea	gdt(%ebp), %eax
+	mov	%eax, gdt_desc + 2(%ebp)
+	lgdt	gdt_desc(%ebp)
+	pop	%ebx				// boot information pointer
+	push	$8				// 64-bit code selector
+	lea	entry64(%ebp), %eax
+	push	%eax
+	lret
+
+// Print the NUL-terminated message at EAX on COM1 and on the VGA text screen,
+// then halt. Called only before long mode, when nothing else can report.
+die32:
+	mov	%eax, %esi
+	mov	$COM1 + 1, %dx;	mov $0x00, %al;	outb %al, %dx	// no interrupts
+	mov	$COM1 + 3, %dx;	mov $0x80, %al;	outb %al, %dx	// DLAB
+	mov	$COM1 + 0, %dx;	mov $0x01, %al;	outb %al, %dx	// 115200 baud
+	mov	$COM1 + 1, %dx;	mov $0x00, %al;	outb %al, %dx
+	mov	$COM1 + 3, %dx;	mov $0x03, %al;	outb %al, %dx	// 8N1
+	mov	$0xb8000, %edi
+1:	movzbl	(%esi), %ebx
+	test	%bl, %bl
+	jz	4f
+	mov	$100000, %ecx			// bounded wait: the UART may be absent
+	mov	$COM1 + 5, %dx
+2:	inb	%dx, %al
+	test	$0x20, %al
+	jnz	3f
+	loop	2b
+3:	mov	$COM1, %dx
+	mov	%bl, %al
+	outb	%al, %dx
+	cmp	$'\n', %bl
+	je	5f
+	mov	%bl, %al
+	mov	$0x4f, %ah			// white on red
+	mov	%ax, (%edi)
+	add	$2, %edi
+5:	inc	%esi
+	jmp	1b
+4:	cli
+	hlt
+	jmp	4b
+
+	.code64
+// Entered by the far return above, in 64-bit mode on the boot page tables.
+entry64:
+	mov	$0x10, %eax
+	mov	%eax, %ds
+	mov	%eax, %es
+	mov	%eax, %ss
+	xor	%eax, %eax
+	mov	%eax, %fs
+	mov	%eax, %gs
+	movabs	$bsp_stack_top, %rsp
+	mov	%esi, %edi			// arg 1: loader magic
+	mov	%ebx, %esi			// arg 2: boot information (physical)
+	lea	LINK_PHYS(%rbp), %rdx		// arg 3: physical load address
+	mov	%edx, %edx			// EBP held a 32-bit delta
+	xor	%ebp, %ebp			// end of the frame-pointer chain
+	movabs	$kmain, %rax
+	call	*%rax
+1:	cli
+	hlt
+	jmp	1b
+
+	.section .boot.data, "aw"
+	.p2align 3
+gdt:
+	.quad 0
+	.quad 0x00af9a000000ffff		// 0x08: 64-bit code
+	.quad 0x00cf92000000ffff		// 0x10: data
+gdt_end:
+	.p2align 2
+	.short 0
+gdt_desc:
+	.short gdt_end - gdt - 1
+	.long 0					// base, patched at run time
+
+msg_magic:
+	.ascii "ramsift: not started by a Multiboot loader (wrong magic in EAX).\r\n"
+	.asciz "Boot it with GRUB's multiboot or multiboot2 command, or qemu -kernel. Halted.\r\n"
+msg_no_lm:
+	.ascii "ramsift: this CPU has no 64-bit long mode.\r\n"
+	.asciz "ramsift needs an x86-64 CPU. Halted.\r\n"
+
+	.section .boot.bss, "aw", @progbits
+	.p2align 12
+pml4:		.skip 4096
+pdpt_low:	.skip 4096
+pd_low:		.skip 4 * 4096
+pdpt_high:	.skip 4096
+pd_high:	.skip 4096
+pt_high:	.skip WINDOW_PTS * 4096
+
+	// Not in .boot.bss: entry32 pushes onto it before clearing that.
+	.section .boot.stack, "aw", @progbits
+	.p2align 4
+	.skip 1024
+boot_stack_top:
+
+	// The bootstrap processor's stack, in the kernel window.
+	.section .bss
+	.p2align 12
+bsp_stack:
+	.skip 16384
+	.globl bsp_stack_top
+bsp_stack_top:

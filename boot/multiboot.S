@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The Multiboot 1 and Multiboot 2 headers. One image carries both, so GRUB's
+// `multiboot` and `multiboot2`, QEMU -kernel and iPXE all accept it.
+
+#define MB1_MAGIC		0x1badb002
+#define MB1_PAGE_ALIGN		(1 << 0)	// modules on page boundaries
+#define MB1_MEMORY_INFO		(1 << 1)	// we need the memory map
+#define MB1_VIDEO_MODE		(1 << 2)	// video fields below are valid
+#define MB1_AOUT_KLUDGE		(1 << 16)	// load addresses below are valid
+#define MB1_FLAGS		(MB1_PAGE_ALIGN | MB1_MEMORY_INFO | MB1_VIDEO_MODE | MB1_AOUT_KLUDGE)
+
+#define MB2_MAGIC		0xe85250d6
+#define MB2_ARCH_I386		0
+#define MB2_TAG_END		0
+#define MB2_TAG_INFO_REQUEST	1
+#define MB2_TAG_CONSOLE_FLAGS	4
+#define MB2_TAG_FRAMEBUFFER	5
+#define MB2_TAG_RELOCATABLE	10
+#define MB2_TAG_OPTIONAL	1
+
+	.section .multiboot, "a"
+
+	// Multiboot 1 (spec 3.1.1). The a.out kludge gives physical load
+	// addresses: QEMU refuses 64-bit ELF files without it. Mode type 1 asks
+	// for EGA text; GRUB on UEFI falls back to a framebuffer it reports.
+	.p2align 2
+mb1_header:
+	.long MB1_MAGIC
+	.long MB1_FLAGS
+	.long -(MB1_MAGIC + MB1_FLAGS)
+	.long mb1_header		// header_addr
+	.long image_start_phys		// load_addr
+	.long image_load_end_phys	// load_end_addr
+	.long image_end_phys		// bss_end_addr
+	.long entry32			// entry_addr
+	.long 1				// mode_type: EGA text
+	.long 80			// width
+	.long 25			// height
+	.long 0				// depth
+
+	// Multiboot 2 (spec 3.1). No address tag: GRUB loads the ELF program
+	// headers, and the relocatable tag lets it choose where, honouring
+	// `badram`. The entry code is position independent for this reason.
+	.p2align 3
+mb2_header:
+	.long MB2_MAGIC
+	.long MB2_ARCH_I386
+	.long mb2_header_end - mb2_header
+	.long -(MB2_MAGIC + MB2_ARCH_I386 + (mb2_header_end - mb2_header))
+
+	.p2align 3
+	.short MB2_TAG_INFO_REQUEST, MB2_TAG_OPTIONAL
+	.long 8 + 4 * 4
+	.long 1				// boot command line
+	.long 4				// basic memory information
+	.long 6				// memory map
+	.long 8				// framebuffer info
+
+	.p2align 3
+	.short MB2_TAG_CONSOLE_FLAGS, MB2_TAG_OPTIONAL
+	.long 12
+	.long 2				// EGA text supported, console not required
+
+	.p2align 3
+	.short MB2_TAG_FRAMEBUFFER, MB2_TAG_OPTIONAL
+	.long 20
+	.long 0, 0, 0			// width, height, depth: no preference
+
+	.p2align 3
+	.short MB2_TAG_RELOCATABLE, MB2_TAG_OPTIONAL
+	.long 24
+	.long 0x100000			// min_addr: above the BIOS area
+	.long 0xc0000000		// max_addr: the 32-bit entry needs < 4 GiB
+	.long 4096			// align
+	.long 1				// preference: lowest address
+
+	.p2align 3
+	.short MB2_TAG_END, 0
+	.long 8
+mb2_header_end:

@@ -1,0 +1,335 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The command-line parser declared in cmdline.h. The line is walked word by
+// word in place (no copies, no length limit); each "key=value" word is
+// dispatched through the keys[] table. Handlers validate the whole value
+// before changing cfg, so a rejected value leaves the setting untouched.
+#include "cmdline.h"
+#include "parse.h"
+#include "string.h"
+
+struct parser {
+	struct config *cfg;
+	const char *const *names;
+	size_t nnames;
+	cmdline_warn_fn warn;
+	void *ctx;
+	const char *word;       // the current "key=value" word
+	size_t word_len;
+	bool console_seen;      // a valid console= has reset the defaults
+};
+
+// Messages that list choices are built on the stack; longer lists are cut
+// with "...". 256 bytes of a 16 KiB stack is affordable on the setup path.
+#define MSG_LEN 256
+
+struct msg {
+	char buf[MSG_LEN];
+	size_t len;
+};
+
+static void msg_add(struct msg *m, const char *s, size_t n)
+{
+	static const char more[] = "...";
+
+	if (m->len > MSG_LEN - sizeof(more))
+		return;         // already cut
+
+	size_t room = MSG_LEN - sizeof(more) - m->len;  // keep space for "..."
+
+	if (n > room) {
+		mem_copy(m->buf + m->len, more, sizeof(more));
+		m->len = MSG_LEN;
+		return;
+	}
+	mem_copy(m->buf + m->len, s, n);
+	m->len += n;
+	m->buf[m->len] = '\0';
+}
+
+static void msg_str(struct msg *m, const char *s)
+{
+	msg_add(m, s, str_len(s));
+}
+
+static void warn(const struct parser *p, const char *why)
+{
+	if (p->warn != NULL)
+		p->warn(p->ctx, p->word, p->word_len, why);
+}
+
+static bool is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+// ---- console= ----------------------------------------------------------
+
+// 16550 divisor latch: baud = 115200 / divisor, divisor 1..2304 (50 baud).
+static bool baud_valid(uint64_t baud)
+{
+	return baud >= 50 && baud <= 115200 && 115200 % baud == 0;
+}
+
+// Parse the ",115200n8" options after ttySx. Returns the baud to use and
+// warns about anything it had to change.
+static uint32_t serial_options(const struct parser *p, const char *s, size_t n)
+{
+	size_t i = 0;
+	uint64_t baud;
+
+	while (i < n && s[i] >= '0' && s[i] <= '9')
+		i++;
+	if (!parse_u64(s, i, &baud)) {
+		warn(p, "bad serial options; expected ttySN,BAUD[n8], e.g. ttyS0,115200n8; using 115200 8N1");
+		return 115200;
+	}
+	// Optional parity letter, data bits, and Linux's 'r' (RTS/CTS).
+	char parity = i < n ? s[i++] : 'n';
+	char bits = i < n ? s[i++] : '8';
+	if (i < n && s[i] == 'r')
+		i++;
+	bool format_ok = (parity == 'n' || parity == 'o' || parity == 'e') &&
+			 (bits == '7' || bits == '8');
+	if (i != n || !format_ok) {
+		warn(p, "bad serial options; expected ttySN,BAUD[n8], e.g. ttyS0,115200n8; using 115200 8N1");
+		return 115200;
+	}
+	if (parity != 'n' || bits != '8')
+		warn(p, "only 8 data bits, no parity (n8) is supported; using 8N1");
+	if (!baud_valid(baud)) {
+		warn(p, "unsupported baud rate; must be 115200/N (115200, 57600, 38400, 19200, 9600, ...); using 115200");
+		return 115200;
+	}
+	return (uint32_t)baud;
+}
+
+static void set_console(struct parser *p, const char *v, size_t n)
+{
+	struct config *cfg = p->cfg;
+	bool is_serial = n >= 5 && str_n_eq(v, "ttyS", 4) && v[4] >= '0' &&
+			 v[4] <= '3' && (n == 5 || v[5] == ',');
+	bool is_screen = str_eq_n(v, n, "tty0") || str_eq_n(v, n, "tty1");
+
+	if (!is_serial && !is_screen) {
+		warn(p, "unknown console; accepted: ttyS0..ttyS3[,BAUD[n8]], tty0, tty1");
+		return;
+	}
+	if (!p->console_seen) {
+		// The first valid console= replaces the default set.
+		cfg->serial = false;
+		cfg->screen = false;
+		p->console_seen = true;
+	}
+	if (is_screen) {
+		cfg->screen = true;
+		return;
+	}
+	uint8_t port = (uint8_t)(v[4] - '0');
+	uint32_t baud = 115200;
+
+	if (n > 5)
+		baud = serial_options(p, v + 6, n - 6);
+	if (cfg->serial && cfg->serial_port != port)
+		warn(p, "only one serial console is supported; the last ttyS wins");
+	cfg->serial = true;
+	cfg->serial_port = port;
+	cfg->serial_baud = baud;
+}
+
+// ---- passes= -----------------------------------------------------------
+
+static void set_passes(struct parser *p, const char *v, size_t n)
+{
+	uint64_t passes;
+
+	if (!parse_u64(v, n, &passes)) {
+		warn(p, "not a number; passes= takes 0..1000000 (0 = until stopped)");
+		return;
+	}
+	if (passes > CMDLINE_MAX_PASSES) {
+		warn(p, "out of range; passes= takes 0..1000000 (0 = until stopped)");
+		return;
+	}
+	p->cfg->passes = (uint32_t)passes;
+}
+
+// ---- tests= ------------------------------------------------------------
+
+static void warn_test_name(const struct parser *p, const char *name, size_t n)
+{
+	struct msg m = { .len = 0 };
+
+	msg_str(&m, n == 0 ? "empty test name" : "unknown test \"");
+	if (n != 0) {
+		msg_add(&m, name, n);
+		msg_str(&m, "\"");
+	}
+	msg_str(&m, "; known:");
+	for (size_t i = 0; i < p->nnames && i <= UINT8_MAX; i++) {
+		msg_str(&m, " ");
+		msg_str(&m, p->names[i]);
+	}
+	warn(p, m.buf);
+}
+
+static void set_tests(struct parser *p, const char *v, size_t n)
+{
+	uint8_t list[CMDLINE_MAX_TESTS];
+	size_t count = 0;
+	bool too_many = false;
+	size_t i = 0;
+
+	// Each iteration takes one comma-separated name; a trailing comma
+	// yields a final empty name, which is reported like any other.
+	while (i <= n) {
+		size_t start = i;
+		size_t idx;
+
+		while (i < n && v[i] != ',')
+			i++;
+		for (idx = 0; idx < p->nnames && idx <= UINT8_MAX; idx++) {
+			if (str_eq_n(v + start, i - start, p->names[idx]))
+				break;
+		}
+		if (idx == p->nnames || idx > UINT8_MAX)
+			warn_test_name(p, v + start, i - start);
+		else if (count < CMDLINE_MAX_TESTS)
+			list[count++] = (uint8_t)idx;
+		else
+			too_many = true;
+		i++;    // skip the comma (or step past the end)
+	}
+	if (too_many)
+		warn(p, "too many tests; only the first 32 are run");
+	if (count == 0)
+		return;
+	mem_copy(p->cfg->tests, list, count);
+	p->cfg->ntests = count;
+}
+
+// ---- onexit= -----------------------------------------------------------
+
+static void set_onexit(struct parser *p, const char *v, size_t n)
+{
+	static const struct {
+		const char *name;
+		enum onexit value;
+	} modes[] = {
+		{ "halt", ONEXIT_HALT },
+		{ "reboot", ONEXIT_REBOOT },
+		{ "qemu", ONEXIT_QEMU },
+	};
+
+	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
+		if (str_eq_n(v, n, modes[i].name)) {
+			p->cfg->onexit = modes[i].value;
+			return;
+		}
+	}
+	warn(p, "must be halt, reboot or qemu");
+}
+
+// ---- dispatch ----------------------------------------------------------
+
+// One row per key; the unknown-option message lists them in this order.
+static const struct {
+	const char *key;
+	void (*set)(struct parser *p, const char *value, size_t len);
+} keys[] = {
+	{ "console", set_console },
+	{ "passes", set_passes },
+	{ "tests", set_tests },
+	{ "onexit", set_onexit },
+};
+
+static void warn_unknown(const struct parser *p, const char *what)
+{
+	struct msg m = { .len = 0 };
+
+	msg_str(&m, what);
+	msg_str(&m, "; known:");
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		msg_str(&m, " ");
+		msg_str(&m, keys[i].key);
+		msg_str(&m, "=");
+	}
+	warn(p, m.buf);
+}
+
+static bool ends_with(const char *s, size_t n, const char *suffix)
+{
+	size_t k = str_len(suffix);
+
+	return n >= k && str_eq_n(s + n - k, k, suffix);
+}
+
+static bool looks_like_image_path(const char *w, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (w[i] == '/' || w[i] == ':')
+			return true;
+	}
+	return ends_with(w, n, ".elf") || ends_with(w, n, ".bin");
+}
+
+static void parse_word(struct parser *p, bool first)
+{
+	const char *w = p->word;
+	size_t n = p->word_len;
+	size_t eq = 0;
+
+	while (eq < n && w[eq] != '=')
+		eq++;
+	if (eq == n) {
+		if (!(first && looks_like_image_path(w, n)))
+			warn_unknown(p, "not an option (expected key=value)");
+		return;
+	}
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		if (str_eq_n(w, eq, keys[i].key)) {
+			keys[i].set(p, w + eq + 1, n - eq - 1);
+			return;
+		}
+	}
+	warn_unknown(p, "unknown option");
+}
+
+void config_defaults(struct config *cfg)
+{
+	mem_set(cfg, 0, sizeof(*cfg));
+	cfg->serial = true;
+	cfg->serial_port = 0;
+	cfg->serial_baud = 115200;
+	cfg->screen = true;
+	cfg->passes = 1;
+	cfg->ntests = 0;
+	cfg->onexit = ONEXIT_HALT;
+}
+
+void cmdline_parse(const char *line, struct config *cfg,
+		   const char *const *test_names, size_t ntest_names,
+		   cmdline_warn_fn warn_fn, void *ctx)
+{
+	struct parser p = {
+		.cfg = cfg, .names = test_names, .nnames = ntest_names,
+		.warn = warn_fn, .ctx = ctx,
+	};
+	bool first = true;
+
+	if (line == NULL)
+		return;
+	for (const char *s = line; *s != '\0';) {
+		if (is_space(*s)) {
+			s++;
+			continue;
+		}
+		const char *start = s;
+
+		while (*s != '\0' && !is_space(*s))
+			s++;
+		p.word = start;
+		p.word_len = (size_t)(s - start);
+		parse_word(&p, first);
+		first = false;
+	}
+}

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// GDT, TSS and GS base for each CPU (SDM vol. 3, chapters 3 and 8).
+#include "cpu.h"
+#include "io.h"
+
+#define MSR_GS_BASE	0xc0000101
+#define GDT_CODE64	0x00af9a000000ffffULL
+#define GDT_DATA	0x00cf92000000ffffULL
+#define TSS_TYPE_AVAIL	0x89ULL
+
+static struct cpu cpus[MAX_CPUS];
+
+static void cpu_load(struct cpu *c)
+{
+	uint64_t tss = (uint64_t)(uintptr_t)&c->tss;
+	uint64_t limit = sizeof(c->tss) - 1;
+
+	c->self = c;
+	c->tss.ist[0] = (uint64_t)(uintptr_t)(c->ist_stack + IST_STACK_SIZE);
+	c->tss.iomap_base = sizeof(c->tss);
+	c->gdt[0] = 0;
+	c->gdt[1] = GDT_CODE64;
+	c->gdt[2] = GDT_DATA;
+	c->gdt[3] = (limit & 0xffff) | ((tss & 0xffffff) << 16) | (TSS_TYPE_AVAIL << 40) |
+		    ((limit >> 16 & 0xf) << 48) | ((tss >> 24 & 0xff) << 56);
+	c->gdt[4] = tss >> 32;
+
+	struct {
+		uint16_t limit;
+		uint64_t base;
+	} __attribute__((packed)) desc = { sizeof(c->gdt) - 1, (uint64_t)(uintptr_t)c->gdt };
+
+	__asm__ volatile(
+		"lgdt %0\n\t"
+		"pushq %1\n\t"
+		"leaq 1f(%%rip), %%rax\n\t"
+		"pushq %%rax\n\t"
+		"lretq\n"
+		"1:\n\t"
+		"mov %2, %%ds\n\t"
+		"mov %2, %%es\n\t"
+		"mov %2, %%ss\n\t"
+		"ltr %w3"
+		: : "m"(desc), "i"(SEL_CODE), "r"(SEL_DATA), "r"(SEL_TSS) : "rax", "memory");
+	wrmsr(MSR_GS_BASE, (uint64_t)(uintptr_t)c);
+}
+
+void cpu_init_bsp(void)
+{
+	cpus[0].id = 0;
+	cpu_load(&cpus[0]);
+}
+
+bool cpu_has_1g_pages(void)
+{
+	uint32_t r[4];
+	cpuid(0x80000000, 0, r);
+	if (r[0] < 0x80000001)
+		return false;
+	cpuid(0x80000001, 0, r);
+	return r[3] & (1u << 26);
+}

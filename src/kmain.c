@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The bare-metal program's top level: a flat list of set-up steps, then the run.
+#include "bootinfo.h"
+#include "cmdline.h"
+#include "console.h"
+#include "cpu.h"
+#include "fmt.h"
+#include "log.h"
+#include "memmap.h"
+#include "paging.h"
+#include "run.h"
+#include "serial.h"
+#include "timer.h"
+#include "trap.h"
+#include "vga.h"
+
+#define RAMSIFT_VERSION "0.1"
+#define VGA_TEXT_PHYS 0xb8000
+#define GiB (1ull << 30)
+
+// Defined by boot/link.ld.
+extern char image_start_phys[], image_end_phys[];
+
+static struct bootinfo bootinfo;
+static struct memmap memmap;
+
+static const struct console serial_console = { "serial", serial_write };
+static const struct console vga_console = { "vga", vga_write };
+
+static void warn_cmdline(void *ctx, const char *word, size_t len, const char *why)
+{
+	(void)ctx;
+	log_warn("command line: '%.*s' ignored: %s", (int)len, word, why);
+}
+
+// Serial and screen as the command line asks. The screen is VGA text when
+// the loader says it is, or says nothing on a BIOS machine (QEMU -kernel,
+// iPXE); a graphics framebuffer (UEFI) gets no text yet.
+static void consoles_init(const struct config *cfg, const struct bootinfo *bi)
+{
+	if (cfg->serial && serial_init(cfg->serial_port, cfg->serial_baud))
+		console_register(&serial_console);
+	if (!cfg->screen)
+		return;
+	if (bi->fb.kind == FB_EGA_TEXT) {
+		vga_init(bi->fb.addr, bi->fb.width, bi->fb.height);
+		console_register(&vga_console);
+	} else if (bi->fb.kind == FB_NONE && !bi->efi) {
+		vga_init(VGA_TEXT_PHYS, 80, 25);
+		console_register(&vga_console);
+	}
+}
+
+static void log_consoles(const struct config *cfg, const struct bootinfo *bi)
+{
+	if (cfg->serial)
+		log_info("console: serial ttyS%u at %u baud 8N1", cfg->serial_port, cfg->serial_baud);
+	if (bi->fb.kind == FB_RGB || bi->fb.kind == FB_INDEXED)
+		log_info("console: the loader set a %ux%u %u-bit graphics framebuffer at 0x%llx; "
+			 "ramsift cannot draw text on it yet, use the serial console",
+			 bi->fb.width, bi->fb.height, bi->fb.bpp, (unsigned long long)bi->fb.addr);
+	else if (cfg->screen)
+		log_info("console: VGA text screen");
+}
+
+// Write, read back and restore the last word of the highest free range: proof
+// that the page tables reach the top of RAM.
+static void probe_top(const struct memmap *mm)
+{
+	if (mm->nfree == 0)
+		return;
+	volatile uint64_t *w = (volatile uint64_t *)(uintptr_t)(mm->free[mm->nfree - 1].end - 8);
+	uint64_t old = *w;
+	*w = ~old;
+	bool ok = *w == ~old;
+	*w = old;
+	if (ok)
+		log_info("memory: probe ok at 0x%016llx", (unsigned long long)(uintptr_t)w);
+	else
+		log_warn("memory: probe at 0x%016llx read back a different value; that word is faulty",
+			 (unsigned long long)(uintptr_t)w);
+}
+
+static uint64_t map_top(const struct memmap *mm, const struct bootinfo *bi)
+{
+	uint64_t top = 4 * GiB;	// devices (LAPIC, IOAPIC, firmware) live below 4 GiB
+	if (mm->nusable && mm->usable[mm->nusable - 1].end > top)
+		top = mm->usable[mm->nusable - 1].end;
+	uint64_t fb_end = bi->fb.addr + (uint64_t)bi->fb.pitch * bi->fb.height;
+	if (bi->fb.kind != FB_NONE && fb_end > top)
+		top = fb_end;
+	return top;
+}
+
+// Entered from boot/entry.S in long mode, on the BSP's stack, interrupts off,
+// with the loader's magic, the physical address of its boot information and
+// the physical address the image was loaded at.
+void kmain(uint32_t magic, uint64_t info, uint64_t load_phys);
+void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
+{
+	static struct config cfg;
+	char size[FMT_SIZE_LEN];
+
+	cpu_init_bsp();		// GDT, TSS and this_cpu(): before any fault can be reported
+	trap_init();		// from here on any CPU exception ends the run as ABORTED
+	bool have_info = bootinfo_parse(&bootinfo, magic, info);
+	config_defaults(&cfg);
+	cmdline_parse(bootinfo.cmdline, &cfg, NULL, 0, warn_cmdline, NULL);
+	consoles_init(&cfg, &bootinfo);	// replays what was logged so far
+
+	log_info("ramsift " RAMSIFT_VERSION ": memory tester");
+	log_info("loader: %s, multiboot%s, image at 0x%llx; command line: '%s'",
+		 bootinfo.loader[0] ? bootinfo.loader : "unnamed", bootinfo.protocol == 2 ? "2" : "",
+		 (unsigned long long)load_phys, bootinfo.cmdline);
+	log_consoles(&cfg, &bootinfo);
+	if (!timer_init())
+		log_warn("timer: the PIT did not answer; assuming a 1 GHz TSC, times will be wrong");
+	log_info("timer: TSC at %llu MHz", (unsigned long long)(timer_tsc_hz() / 1000000));
+
+	if (!have_info || !memmap_init(&memmap, &bootinfo)) {
+		log_error("the loader gave no usable memory map; nothing can be tested. "
+			  "Boot ramsift with GRUB (multiboot or multiboot2) or QEMU -kernel");
+		run_finish(RESULT_ABORTED);
+	}
+	uint64_t image_bytes = (uint64_t)(image_end_phys - image_start_phys);
+	memmap_claim(&memmap, (struct range){ load_phys, load_phys + image_bytes },
+		     "image, stacks and boot page tables");
+	paging_map_all(&memmap, map_top(&memmap, &bootinfo));
+	memmap_print(&memmap);
+	log_info("ramsift needs %s of RAM for itself; that memory is not tested yet",
+		 fmt_size(size, range_total(memmap.usable, memmap.nusable) - range_total(memmap.free, memmap.nfree)));
+	probe_top(&memmap);
+
+	run_begin(&cfg, range_total(memmap.usable, memmap.nusable));
+	log_info("no memory tests are built into this version yet: nothing was tested");
+	run_finish(RESULT_PASS);
+}

@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The line log: one formatted line per call to every console. Warnings and
+// errors carry a prefix a script can grep; plain lines carry none, so lines
+// the output contract fixes ("ERROR addr=...", "ramsift: result=...") start
+// exactly as documented.
+#ifndef RAMSIFT_SRC_LOG_H
+#define RAMSIFT_SRC_LOG_H
+
+// Print one line (a '\n' is appended). Lines longer than 256 bytes are cut.
+void log_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+// As log_info, prefixed "warning: ".
+void log_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+// As log_info, prefixed "error: ".
+void log_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

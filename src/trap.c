@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// IDT set-up and the exception report.
+#include "cpu.h"
+#include "io.h"
+#include "log.h"
+#include "run.h"
+#include "trap.h"
+
+#define IDT_INTERRUPT_GATE 0x8e
+#define VEC_NMI		2
+#define VEC_DOUBLE	8
+#define VEC_MACHINE	18
+
+struct idt_gate {
+	uint16_t off_lo, sel;
+	uint8_t ist, type;
+	uint16_t off_mid;
+	uint32_t off_hi, reserved;
+} __attribute__((packed));
+_Static_assert(sizeof(struct idt_gate) == 16, "64-bit IDT gate is 16 bytes (SDM vol. 3, 6.14.1)");
+
+extern const uint64_t trap_stubs[32];
+static struct idt_gate idt[32];
+
+static const char *const exception_names[32] = {
+	"#DE divide error", "#DB debug", "NMI", "#BP breakpoint", "#OF overflow",
+	"#BR bound range", "#UD invalid opcode", "#NM device not available",
+	"#DF double fault", "coprocessor segment overrun", "#TS invalid TSS",
+	"#NP segment not present", "#SS stack fault", "#GP general protection",
+	"#PF page fault", "reserved 15", "#MF x87 error", "#AC alignment check",
+	"#MC machine check", "#XM SIMD error", "#VE virtualization",
+	"#CP control protection", "reserved 22", "reserved 23", "reserved 24",
+	"reserved 25", "reserved 26", "reserved 27", "#HV hypervisor injection",
+	"#VC VMM communication", "#SX security", "reserved 31",
+};
+
+void trap_init(void)
+{
+	for (int v = 0; v < 32; v++) {
+		uint64_t a = trap_stubs[v];
+		idt[v] = (struct idt_gate){
+			.off_lo = a & 0xffff,
+			.sel = SEL_CODE,
+			.ist = (v == VEC_NMI || v == VEC_DOUBLE || v == VEC_MACHINE) ? 1 : 0,
+			.type = IDT_INTERRUPT_GATE,
+			.off_mid = (a >> 16) & 0xffff,
+			.off_hi = a >> 32,
+		};
+	}
+	struct {
+		uint16_t limit;
+		uint64_t base;
+	} __attribute__((packed)) desc = { sizeof(idt) - 1, (uint64_t)(uintptr_t)idt };
+	__asm__ volatile("lidt %0" : : "m"(desc));
+}
+
+_Noreturn void trap_handler(struct trap_frame *f)
+{
+	const struct cpu *c = this_cpu();
+	const char *test = c->test ? c->test : "none";
+
+	log_error("CPU exception %llu (%s) error_code=0x%llx rip=0x%016llx cr2=0x%016llx "
+		  "rsp=0x%016llx cpu=%u test=%s",
+		  (unsigned long long)f->vector, exception_names[f->vector & 31],
+		  (unsigned long long)f->error_code, (unsigned long long)f->rip,
+		  (unsigned long long)read_cr2(), (unsigned long long)f->rsp, c->id, test);
+	log_error("ramsift stopped: this is a bug in ramsift or a fault in the memory it runs from; "
+		  "please report the lines above");
+	run_finish(RESULT_ABORTED);
+}
