@@ -81,15 +81,31 @@ static void probe_top(const struct memmap *mm)
 			 (unsigned long long)(uintptr_t)w);
 }
 
-static uint64_t map_top(const struct memmap *mm, const struct bootinfo *bi)
+// Replace the boot page tables (first 4 GiB only) by ones covering all RAM,
+// the framebuffer and the devices below 4 GiB. The new tables come from free
+// RAM below 4 GiB, which the boot tables reach.
+static void map_all_memory(struct memmap *mm, const struct bootinfo *bi, uint64_t image_phys,
+			   uint64_t image_bytes)
 {
-	uint64_t top = 4 * GiB;	// devices (LAPIC, IOAPIC, firmware) live below 4 GiB
+	uint64_t top = 4 * GiB;
 	if (mm->nusable && mm->usable[mm->nusable - 1].end > top)
 		top = mm->usable[mm->nusable - 1].end;
 	uint64_t fb_end = bi->fb.addr + (uint64_t)bi->fb.pitch * bi->fb.height;
 	if (bi->fb.kind != FB_NONE && fb_end > top)
 		top = fb_end;
-	return top;
+	top = paging_clamp_top(top);
+
+	uint64_t bytes = paging_table_bytes(top);
+	uint64_t tables = memmap_alloc(mm, bytes, 4 * GiB, "page tables");
+	if (tables == 0) {
+		log_error("no free memory below 4 GiB for %llu KiB of page tables; "
+			  "only the first 4 GiB can be reached", (unsigned long long)(bytes >> 10));
+		return;
+	}
+	paging_switch(tables, top, image_phys, image_bytes);
+	log_info("paging: identity map 0-%llu GiB with %s pages; tables at 0x%llx", (unsigned long long)(top / GiB),
+		 cpu_has_1g_pages() ? "1 GiB" : "2 MiB",
+		 (unsigned long long)tables);
 }
 
 // Entered from boot/entry.S in long mode, on the BSP's stack, interrupts off,
@@ -125,7 +141,7 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 	uint64_t image_bytes = (uint64_t)(image_end_phys - image_start_phys);
 	memmap_claim(&memmap, (struct range){ load_phys, load_phys + image_bytes },
 		     "image, stacks and boot page tables");
-	paging_map_all(&memmap, map_top(&memmap, &bootinfo));
+	map_all_memory(&memmap, &bootinfo, load_phys, image_bytes);
 	memmap_print(&memmap);
 	log_info("ramsift needs %s of RAM for itself; that memory is not tested yet",
 		 fmt_size(size, range_total(memmap.usable, memmap.nusable) - range_total(memmap.free, memmap.nfree)));
