@@ -136,21 +136,75 @@ static void set_console(struct parser *p, const char *v, size_t n)
 	cfg->serial_baud = baud;
 }
 
-// ---- passes= -----------------------------------------------------------
+// ---- numbers: passes= errors= bitfade= seed= patterns= holes= -------------
+
+// Parse v[0..n) as a number in [min, max] into *out; otherwise warn with
+// usage ("passes= takes 0..1000000 ...") and return false.
+static bool parse_bounded(struct parser *p, const char *v, size_t n, uint64_t min,
+			  uint64_t max, const char *usage, uint64_t *out)
+{
+	struct msg m = { .len = 0 };
+	uint64_t x;
+	bool ok = parse_u64(v, n, &x);
+
+	if (ok && x >= min && x <= max) {
+		*out = x;
+		return true;
+	}
+	msg_str(&m, ok ? "out of range; " : "not a number; ");
+	msg_str(&m, usage);
+	warn(p, m.buf);
+	return false;
+}
 
 static void set_passes(struct parser *p, const char *v, size_t n)
 {
-	uint64_t passes;
+	uint64_t x;
 
-	if (!parse_u64(v, n, &passes)) {
-		warn(p, "not a number; passes= takes 0..1000000 (0 = until stopped)");
-		return;
+	if (parse_bounded(p, v, n, 0, CMDLINE_MAX_PASSES, "passes= takes 0..1000000 (0 = until stopped)", &x))
+		p->cfg->passes = (uint32_t)x;
+}
+
+static void set_errors(struct parser *p, const char *v, size_t n)
+{
+	uint64_t x;
+
+	if (parse_bounded(p, v, n, 0, UINT32_MAX, "errors= takes 0..4294967295 ERROR lines to print", &x))
+		p->cfg->error_lines = (uint32_t)x;
+}
+
+static void set_bitfade(struct parser *p, const char *v, size_t n)
+{
+	uint64_t x;
+
+	if (parse_bounded(p, v, n, 0, CMDLINE_MAX_BITFADE, "bitfade= takes 0..86400 seconds (0 = skip the wait)", &x))
+		p->cfg->bitfade_s = (uint32_t)x;
+}
+
+static void set_seed(struct parser *p, const char *v, size_t n)
+{
+	uint64_t x;
+
+	if (parse_bounded(p, v, n, 0, UINT64_MAX, "seed= takes a 64-bit number, decimal or 0x hex", &x)) {
+		p->cfg->seed = x;
+		p->cfg->seed_set = true;
 	}
-	if (passes > CMDLINE_MAX_PASSES) {
-		warn(p, "out of range; passes= takes 0..1000000 (0 = until stopped)");
-		return;
-	}
-	p->cfg->passes = (uint32_t)passes;
+}
+
+static void set_patterns(struct parser *p, const char *v, size_t n)
+{
+	uint64_t x;
+
+	if (parse_bounded(p, v, n, 1, CMDLINE_MAX_PATTERNS, "patterns= takes 1..64 BadRAM pairs", &x))
+		p->cfg->patterns = (uint32_t)x;
+}
+
+static void set_holes(struct parser *p, const char *v, size_t n)
+{
+	uint64_t x;
+
+	if (parse_bounded(p, v, n, 1, CMDLINE_MAX_HOLES, "holes= takes 1..100000 holes in the memory map", &x))
+		p->cfg->holes = (uint32_t)x;
 }
 
 // ---- tests= ------------------------------------------------------------
@@ -240,6 +294,11 @@ static const struct {
 	{ "passes", set_passes },
 	{ "tests", set_tests },
 	{ "onexit", set_onexit },
+	{ "seed", set_seed },
+	{ "errors", set_errors },
+	{ "bitfade", set_bitfade },
+	{ "patterns", set_patterns },
+	{ "holes", set_holes },
 };
 
 static void warn_unknown(const struct parser *p, const char *what)
@@ -304,6 +363,10 @@ void config_defaults(struct config *cfg)
 	cfg->passes = 1;
 	cfg->ntests = 0;
 	cfg->onexit = ONEXIT_HALT;
+	cfg->error_lines = CMDLINE_DEFAULT_ERROR_LINES;
+	cfg->bitfade_s = CMDLINE_DEFAULT_BITFADE;
+	cfg->patterns = CMDLINE_DEFAULT_PATTERNS;
+	cfg->holes = CMDLINE_DEFAULT_HOLES;
 }
 
 void cmdline_parse(const char *line, struct config *cfg,

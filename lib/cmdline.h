@@ -20,6 +20,13 @@ enum onexit {
 
 #define CMDLINE_MAX_TESTS 32
 #define CMDLINE_MAX_PASSES 1000000u
+#define CMDLINE_DEFAULT_ERROR_LINES 100u
+#define CMDLINE_DEFAULT_BITFADE 90u     // seconds
+#define CMDLINE_MAX_BITFADE 86400u
+#define CMDLINE_DEFAULT_PATTERNS 20u    // BadRAM pairs (GRUB badram)
+#define CMDLINE_MAX_PATTERNS 64u
+#define CMDLINE_DEFAULT_HOLES 48u       // holes the pairs may cut into the map
+#define CMDLINE_MAX_HOLES 100000u
 
 struct config {
 	bool serial;            // use a serial console
@@ -30,6 +37,12 @@ struct config {
 	uint8_t tests[CMDLINE_MAX_TESTS]; // indices into the test-name table, in run order
 	size_t ntests;          // 0 = use the default pass
 	enum onexit onexit;     // default ONEXIT_HALT
+	uint64_t seed;          // seed of the random tests, when seed_set
+	bool seed_set;          // false: the caller picks one (and prints it)
+	uint32_t error_lines;   // ERROR lines printed at most; counting goes on
+	uint32_t bitfade_s;     // bit-fade's wait per polarity; 0 skips it
+	uint32_t patterns;      // most BadRAM pairs to print (K)
+	uint32_t holes;         // most holes the pairs may cut into RAM (H)
 };
 
 // Reports one rejected or adjusted word: word_len bytes at word (not
@@ -40,7 +53,8 @@ typedef void (*cmdline_warn_fn)(void *ctx, const char *word, size_t word_len,
 				const char *why);
 
 // Fill cfg with the defaults: serial ttyS0 at 115200 and the screen, 1 pass,
-// the default test list (ntests 0), halt on exit.
+// the default test list (ntests 0), halt on exit, seed chosen by the caller,
+// 100 ERROR lines, 90 s bit fade, 20 BadRAM pairs cutting at most 48 holes.
 void config_defaults(struct config *cfg);
 
 // Apply the command line to cfg, which the caller has filled with

@@ -5,8 +5,12 @@
 #include "console.h"
 #include "cpu.h"
 #include "fmt.h"
+#include "io.h"
 #include "log.h"
 #include "memmap.h"
+#include "memtest.h"
+#include "pass.h"
+#include "errors.h"
 #include "paging.h"
 #include "run.h"
 #include "serial.h"
@@ -23,6 +27,36 @@ extern char image_start_phys[], image_end_phys[];
 
 static struct bootinfo bootinfo;
 static struct memmap memmap;
+static struct footprint footprint;
+
+// What a person reads after the passes: the error count, and every range
+// that was not tested.
+static void summary(const struct footprint *fp, uint64_t usable)
+{
+	uint64_t unprinted = errors_unprinted();
+
+	log_info("summary: %llu errors%s", (unsigned long long)errors_total(),
+		 errors_total() ? "" : ", no faults found");
+	if (unprinted)
+		log_info("summary: %llu ERROR lines were not printed (errors= caps them; "
+			 "raise it to see more)", (unsigned long long)unprinted);
+	if (run_tested_bytes() < usable)
+		log_info("summary: untested: ramsift's own memory 0x%llx-0x%llx and 0x%llx-0x%llx",
+			 (unsigned long long)fp->image,
+			 (unsigned long long)(fp->image + fp->image_bytes - 1),
+			 (unsigned long long)fp->tables,
+			 (unsigned long long)(fp->tables + fp->table_bytes - 1));
+}
+
+// The tests= names, in the order of the test table.
+static const char *const *test_names(void)
+{
+	static const char *names[64];
+	_Static_assert(sizeof(names) / sizeof(names[0]) >= 11, "room for every test name");
+	for (size_t i = 0; i < mt_ntests && i < 64; i++)
+		names[i] = mt_tests[i].name;
+	return names;
+}
 
 static const struct console serial_console = { "serial", serial_write };
 static const struct console vga_console = { "vga", vga_write };
@@ -84,8 +118,7 @@ static void probe_top(const struct memmap *mm)
 // Replace the boot page tables (first 4 GiB only) by ones covering all RAM,
 // the framebuffer and the devices below 4 GiB. The new tables come from free
 // RAM below 4 GiB, which the boot tables reach.
-static void map_all_memory(struct memmap *mm, const struct bootinfo *bi, uint64_t image_phys,
-			   uint64_t image_bytes)
+static void map_all_memory(struct memmap *mm, const struct bootinfo *bi, struct footprint *fp)
 {
 	uint64_t top = 4 * GiB;
 	if (mm->nusable && mm->usable[mm->nusable - 1].end > top)
@@ -102,7 +135,11 @@ static void map_all_memory(struct memmap *mm, const struct bootinfo *bi, uint64_
 			  "only the first 4 GiB can be reached", (unsigned long long)(bytes >> 10));
 		return;
 	}
-	paging_switch(tables, top, image_phys, image_bytes);
+	paging_build(tables, top, fp->image, fp->image_bytes);
+	write_cr3(tables);
+	fp->tables = tables;
+	fp->table_bytes = bytes;
+	fp->top = top;
 	log_info("paging: identity map 0-%llu GiB with %s pages; tables at 0x%llx", (unsigned long long)(top / GiB),
 		 cpu_has_1g_pages() ? "1 GiB" : "2 MiB",
 		 (unsigned long long)tables);
@@ -121,7 +158,7 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 	trap_init();		// from here on any CPU exception ends the run as ABORTED
 	bool have_info = bootinfo_parse(&bootinfo, magic, info);
 	config_defaults(&cfg);
-	cmdline_parse(bootinfo.cmdline, &cfg, NULL, 0, warn_cmdline, NULL);
+	cmdline_parse(bootinfo.cmdline, &cfg, test_names(), mt_ntests, warn_cmdline, NULL);
 	consoles_init(&cfg, &bootinfo);	// replays what was logged so far
 
 	log_info("ramsift " RAMSIFT_VERSION ": memory tester");
@@ -138,16 +175,24 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 			  "Boot ramsift with GRUB (multiboot or multiboot2) or QEMU -kernel");
 		run_finish(RESULT_ABORTED);
 	}
-	uint64_t image_bytes = (uint64_t)(image_end_phys - image_start_phys);
-	memmap_claim(&memmap, (struct range){ load_phys, load_phys + image_bytes },
+	footprint.image = load_phys;
+	footprint.image_bytes = (uint64_t)(image_end_phys - image_start_phys);
+	memmap_claim(&memmap, (struct range){ load_phys, load_phys + footprint.image_bytes },
 		     "image, stacks and boot page tables");
-	map_all_memory(&memmap, &bootinfo, load_phys, image_bytes);
+	map_all_memory(&memmap, &bootinfo, &footprint);
 	memmap_print(&memmap);
-	log_info("ramsift needs %s of RAM for itself; that memory is not tested yet",
-		 fmt_size(size, range_total(memmap.usable, memmap.nusable) - range_total(memmap.free, memmap.nfree)));
+	log_info("ramsift occupies %s; it moves itself at the end of each pass to test that too",
+		 fmt_size(size, footprint_bytes(&footprint)));
 	probe_top(&memmap);
 
-	run_begin(&cfg, range_total(memmap.usable, memmap.nusable));
-	log_info("no memory tests are built into this version yet: nothing was tested");
-	run_finish(RESULT_PASS);
+	uint64_t usable = range_total(memmap.usable, memmap.nusable);
+	uint64_t seed = cfg.seed_set ? cfg.seed : rdtsc() * 0x9e3779b97f4a7c15ull;
+	run_begin(&cfg, usable);
+	errors_init(cfg.error_lines);
+	log_info("run: passes=%u seed=0x%llx errors=%u bitfade=%u%s", cfg.passes,
+		 (unsigned long long)seed, cfg.error_lines, cfg.bitfade_s,
+		 cfg.seed_set ? "" : " (add seed= with this value to repeat the random patterns)");
+	run_passes(&cfg, &memmap, &footprint, seed);
+	summary(&footprint, usable);
+	run_finish(errors_total() ? RESULT_FAIL : RESULT_PASS);
 }

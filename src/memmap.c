@@ -37,11 +37,16 @@ bool memmap_init(struct memmap *mm, const struct bootinfo *bi)
 		log_info("  ... %zu more entries not shown", bi->nmmap - LOADER_ENTRIES_SHOWN);
 
 	mm->nusable = mmap_normalize(bi->mmap, bi->nmmap, mm->usable, MEMMAP_MAX, warn_entry, NULL);
+	memmap_release_all(mm);
+	return mm->nusable > 0;
+}
+
+void memmap_release_all(struct memmap *mm)
+{
 	for (size_t i = 0; i < mm->nusable; i++)
 		mm->free[i] = mm->usable[i];
 	mm->nfree = mm->nusable;
 	mm->nowned = 0;
-	return mm->nusable > 0;
 }
 
 void memmap_claim(struct memmap *mm, struct range r, const char *what)
@@ -53,19 +58,24 @@ void memmap_claim(struct memmap *mm, struct range r, const char *what)
 		mm->owned[mm->nowned++] = (struct owned_range){ r, what };
 }
 
-uint64_t memmap_alloc(struct memmap *mm, uint64_t bytes, uint64_t limit, const char *what)
+uint64_t memmap_find(const struct memmap *mm, uint64_t bytes, uint64_t limit)
 {
 	bytes = (bytes + PAGE - 1) & ~(PAGE - 1);
 	for (size_t i = mm->nfree; i-- > 0;) {
 		struct range f = mm->free[i];
 		uint64_t end = f.end < limit ? f.end : limit;
-		if (end <= f.start || end - f.start < bytes)
-			continue;
-		struct range r = { end - bytes, end };
-		memmap_claim(mm, r, what);
-		return r.start;
+		if (end > f.start && end - f.start >= bytes)
+			return end - bytes;
 	}
 	return 0;
+}
+
+uint64_t memmap_alloc(struct memmap *mm, uint64_t bytes, uint64_t limit, const char *what)
+{
+	uint64_t start = memmap_find(mm, bytes, limit);
+	if (start != 0)
+		memmap_claim(mm, (struct range){ start, start + bytes }, what);
+	return start;
 }
 
 void memmap_print(const struct memmap *mm)

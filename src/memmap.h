@@ -33,9 +33,14 @@ bool memmap_init(struct memmap *mm, const struct bootinfo *bi);
 // taken out of mm->free. r is widened to whole pages.
 void memmap_claim(struct memmap *mm, struct range r, const char *what);
 
-// Take bytes (rounded up to pages) from the top of the highest free range
-// that lies wholly below limit, claim them as what, and return the physical
-// start; 0 if nothing fits.
+// Forget every claim: all usable RAM is free again.
+void memmap_release_all(struct memmap *mm);
+
+// The start of the top bytes (rounded up to pages) of the highest free range
+// with room for them below limit; 0 if nothing fits. Claims nothing.
+uint64_t memmap_find(const struct memmap *mm, uint64_t bytes, uint64_t limit);
+
+// memmap_find, then claim the block as what.
 uint64_t memmap_alloc(struct memmap *mm, uint64_t bytes, uint64_t limit, const char *what);
 
 // Print the usable ranges, their total, and what ramsift occupies.

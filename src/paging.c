@@ -41,7 +41,7 @@ uint64_t paging_table_bytes(uint64_t top)
 	return (1 + identity_pdpts(top) + identity_pds(top) + 2 + WINDOW_PTS) * PAGE;
 }
 
-void paging_switch(uint64_t tables, uint64_t top, uint64_t image_phys, uint64_t image_bytes)
+void paging_build(uint64_t tables, uint64_t top, uint64_t image_phys, uint64_t image_bytes)
 {
 	uint64_t *pml4 = (uint64_t *)(uintptr_t)tables;
 	uint64_t *pdpt = pml4 + ENTRIES;
@@ -71,5 +71,4 @@ void paging_switch(uint64_t tables, uint64_t top, uint64_t image_phys, uint64_t 
 		wpd[i] = (uint64_t)(uintptr_t)(wpt + i * ENTRIES) | PTE_P | PTE_W;
 	for (uint64_t p = 0; p < image_bytes / PAGE; p++)
 		wpt[p] = (image_phys + p * PAGE) | PTE_P | PTE_W;
-	write_cr3(tables);
 }

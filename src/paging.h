@@ -23,8 +23,8 @@ uint64_t paging_table_bytes(uint64_t top);
 
 // Write page tables at physical tables (paging_table_bytes(top) bytes, page
 // aligned, reachable through the current map) that identity-map [0, top) and
-// map the window onto image_bytes at image_phys, then load them into CR3.
-// top must come from paging_clamp_top().
-void paging_switch(uint64_t tables, uint64_t top, uint64_t image_phys, uint64_t image_bytes);
+// map the window onto image_bytes at image_phys. top must come from
+// paging_clamp_top(). Load them with write_cr3(tables).
+void paging_build(uint64_t tables, uint64_t top, uint64_t image_phys, uint64_t image_bytes);
 
 #endif

@@ -3,6 +3,7 @@
 // loops never touch it directly.
 #include <stdbool.h>
 
+#include "errors.h"
 #include "io.h"
 #include "log.h"
 #include "power.h"
@@ -13,7 +14,6 @@ static struct {
 	struct config cfg;	// defaults until run_begin()
 	bool cfg_set;
 	uint32_t passes;
-	uint64_t errors;
 	uint64_t tested_bytes;
 	uint64_t usable_bytes;
 	bool finishing;
@@ -24,6 +24,18 @@ void run_begin(const struct config *cfg, uint64_t usable_bytes)
 	run.cfg = *cfg;
 	run.cfg_set = true;
 	run.usable_bytes = usable_bytes;
+}
+
+void run_pass_done(uint64_t tested_bytes)
+{
+	run.passes++;
+	if (tested_bytes > run.tested_bytes)
+		run.tested_bytes = tested_bytes;
+}
+
+uint64_t run_tested_bytes(void)
+{
+	return run.tested_bytes;
 }
 
 _Noreturn void run_finish(enum result r)
@@ -37,7 +49,7 @@ _Noreturn void run_finish(enum result r)
 	uint64_t ms = timer_ms();
 	log_info("ramsift: result=%s passes=%u errors=%llu tested_bytes=%llu usable_bytes=%llu "
 		 "elapsed_s=%llu.%03llu",
-		 names[r], run.passes, (unsigned long long)run.errors,
+		 names[r], run.passes, (unsigned long long)errors_total(),
 		 (unsigned long long)run.tested_bytes, (unsigned long long)run.usable_bytes,
 		 (unsigned long long)(ms / 1000), (unsigned long long)(ms % 1000));
 	power_exit(run.cfg.onexit, (uint8_t)r);

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Word access to the memory under test, for the bare-metal image. Every load
+// and store a memory test makes goes through these inlines so the compiler can
+// never assume that what was written is what will be read back, and so the
+// host build can put tests/sim/memrw.h (a simulated faulty memory, same
+// functions) first on the include path instead. Addresses are physical: the
+// image identity-maps all physical memory (boot/), so a physical address is
+// also the pointer.
+//
+// Writes must reach DRAM before they are read back, or the cache would hide
+// the fault. The tests keep to three rules, chosen per phase:
+//  - a phase that only writes uses mem_write64_nt (movnti) and ends with
+//    mem_store_fence (sfence). A non-temporal store evicts the line from every
+//    cache and goes to memory through the write-combining buffers; the sfence
+//    drains them. No flush is needed and no cache line is polluted.
+//  - a phase that reads a word, then writes it (March elements, moving
+//    inversions) uses plain stores: a non-temporal store to the line just
+//    loaded would evict it, and the next word's load would fetch it again
+//    (each line read up to eight times). The phase ends with mem_flush_cache.
+//  - a block copy (mem_copy64, rep movsq) also ends with mem_flush_cache.
+// mem_flush_cache is wbinvd, not a clflush loop over the range: clflush costs
+// one instruction per 64-byte line whether the line is cached or not (seconds
+// per phase on many GiB), while wbinvd costs what the cache holds (at most its
+// size, milliseconds), once per phase. Under SMP each CPU flushes after its
+// own phases; what other CPUs' private caches hold belongs to their ranges.
+#ifndef RAMSIFT_LIB_HW_MEMRW_H
+#define RAMSIFT_LIB_HW_MEMRW_H
+
+#include <stdint.h>
+
+// Load the 64-bit word at physical address addr (8-byte aligned).
+static inline uint64_t mem_read64(uint64_t addr)
+{
+	return *(const volatile uint64_t *)(uintptr_t)addr;
+}
+
+// Store value to the 64-bit word at physical address addr (8-byte aligned)
+// through the cache. Call mem_flush_cache before the phase that reads it.
+static inline void mem_write64(uint64_t addr, uint64_t value)
+{
+	*(volatile uint64_t *)(uintptr_t)addr = value;
+}
+
+// Store value to the 64-bit word at physical address addr (8-byte aligned)
+// with a non-temporal hint (movnti): the line is evicted from the caches and
+// the data goes to memory. Call mem_store_fence before reading it back.
+static inline void mem_write64_nt(uint64_t addr, uint64_t value)
+{
+	__asm__ volatile("movnti %1, %0"
+			 : "=m"(*(volatile uint64_t *)(uintptr_t)addr)
+			 : "r"(value));
+}
+
+// Order and drain the non-temporal stores made so far (sfence).
+static inline void mem_store_fence(void)
+{
+	__asm__ volatile("sfence" ::: "memory");
+}
+
+// Write back and invalidate every cache line of this CPU and the shared
+// caches (wbinvd), so the next load of any word is served by DRAM.
+// Requires ring 0. Slow (up to milliseconds): once per phase, never per word.
+static inline void mem_flush_cache(void)
+{
+	__asm__ volatile("wbinvd" ::: "memory");
+}
+
+// Copy nwords 64-bit words from physical address src to physical address dst
+// (both 8-byte aligned, regions not overlapping), ascending, with rep movsq:
+// the long bursts of a string move, as block-move wants. Cached stores: call
+// mem_flush_cache before reading dst back. The direction flag is clear, as
+// the SysV ABI guarantees at every call.
+static inline void mem_copy64(uint64_t dst, uint64_t src, uint64_t nwords)
+{
+	void *d = (void *)(uintptr_t)dst;
+	const void *s = (const void *)(uintptr_t)src;
+
+	__asm__ volatile("rep movsq"
+			 : "+D"(d), "+S"(s), "+c"(nwords)
+			 :
+			 : "memory");
+}
+
+#endif

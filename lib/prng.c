@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Seeding for the xorshift64* generator of prng.h: splitmix64 spreads any
+// seed over the whole state, and the one state xorshift cannot leave (0) is
+// replaced.
+#include "prng.h"
+
+uint64_t prng_splitmix64(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+void prng_seed(struct prng *p, uint64_t seed)
+{
+	uint64_t s = prng_splitmix64(&seed);
+
+	// xorshift maps 0 to 0 forever; any other fixed state will do.
+	p->state = s ? s : 0x9e3779b97f4a7c15ull;
+}

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The pseudo-random generator of the memory tests: xorshift64* (Vigna, "An
+// experimental exploration of Marsaglia's xorshift generators, scrambled",
+// 2016: shifts 12, 25, 27 and multiplier 0x2545F4914F6CDD1D), seeded through
+// splitmix64 (Steele, Lea, Flood 2014) so that every seed, 0 included, gives a
+// good non-zero state. Fast enough for a hot loop (a few ALU operations, no
+// memory), reproducible from the seed alone, period 2^64 - 1. Not for
+// anything that needs unpredictability.
+#ifndef RAMSIFT_LIB_PRNG_H
+#define RAMSIFT_LIB_PRNG_H
+
+#include <stdint.h>
+
+struct prng {
+	uint64_t state; // never 0
+};
+
+// One splitmix64 step: advance *state by the golden-ratio increment and
+// return the mixed result. Also used to derive independent seeds.
+uint64_t prng_splitmix64(uint64_t *state);
+
+// Seed p from any 64-bit seed. The same seed always gives the same sequence.
+void prng_seed(struct prng *p, uint64_t seed);
+
+// The next 64-bit output of p. Inline: the random tests call it per word.
+static inline uint64_t prng_next(struct prng *p)
+{
+	uint64_t x = p->state;
+
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	p->state = x;
+	return x * 0x2545f4914f6cdd1dull;
+}
+
+#endif

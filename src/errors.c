@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The error path. Taken only when a test finds a fault, so a lock is fine.
+#include "errors.h"
+#include "log.h"
+#include "spinlock.h"
+
+// 64 Ki slots (512 KiB) hold 56 Ki distinct failing pages (7/8 full);
+// beyond that the table covers new pages with overflow cubes, losing none.
+#define TABLE_SLOTS 65536
+
+static struct spinlock lock;
+static uint64_t slots[TABLE_SLOTS];
+static struct badram_table table;
+static uint64_t total, printed;
+static uint32_t cap;
+
+void errors_init(uint32_t print_cap)
+{
+	cap = print_cap;
+	total = printed = 0;
+	badram_table_init(&table, slots, TABLE_SLOTS);
+}
+
+void errors_record(uint64_t addr, uint64_t expected, uint64_t actual, const char *test,
+		   uint32_t pass, unsigned cpu)
+{
+	spin_lock(&lock);
+	total++;
+	bool print = printed < cap;
+	printed += print;
+	badram_table_add(&table, addr);
+	spin_unlock(&lock);
+	if (print)
+		log_info("ERROR addr=0x%016llx expected=0x%016llx actual=0x%016llx test=%s pass=%u cpu=%u",
+			 (unsigned long long)addr, (unsigned long long)expected,
+			 (unsigned long long)actual, test, pass, cpu);
+}
+
+uint64_t errors_total(void)
+{
+	return total;
+}
+
+uint64_t errors_unprinted(void)
+{
+	return total - printed;
+}
+
+const struct badram_table *errors_table(void)
+{
+	return &table;
+}

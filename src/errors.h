@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Error records: every failing word the tests report is counted, printed as
+// one ERROR line up to the errors= cap, and its page recorded for the BadRAM
+// fold. Safe to call from several CPUs at once.
+#ifndef RAMSIFT_SRC_ERRORS_H
+#define RAMSIFT_SRC_ERRORS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "badram_table.h"
+
+// Start empty; print at most print_cap ERROR lines.
+void errors_init(uint32_t print_cap);
+
+// Record one failing read of the 64-bit word at physical addr.
+void errors_record(uint64_t addr, uint64_t expected, uint64_t actual, const char *test,
+		   uint32_t pass, unsigned cpu);
+
+// Failing reads so far, and how many of them were not printed (the cap).
+uint64_t errors_total(void);
+uint64_t errors_unprinted(void);
+
+// The distinct failing pages, for the fold and for choosing where ramsift
+// may move itself.
+const struct badram_table *errors_table(void);
+
+#endif
