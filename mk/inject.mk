@@ -1,0 +1,5 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The host fault injector used by the end-to-end tests (tests/inject/inject.c).
+
+$(B)/host/ramsift-inject: tests/inject/inject.c
+	$(call say,HOSTCC,$<)mkdir -p $(@D) && $(HOST_CC) -std=gnu11 -O2 -Wall -Wextra -Werror -o $@ $<

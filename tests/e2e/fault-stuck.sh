@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Two stuck-at faults held in QEMU's RAM through the shared backing file by
+# build/host/ramsift-inject: bit 5 of the word at 0x5a5a5a8 stuck at 1, bit 63
+# of the word at 0x7000010 stuck at 0. March C- must report exactly those two
+# words (no miss, no false error), each with the right bit flipped, and the
+# run must end FAIL with QEMU exit status 3.
+. "$(dirname "$0")/lib.sh"
+
+ram=/dev/shm/ramsift-e2e-$$
+inject=$B/host/ramsift-inject
+cleanup() { [ -z "${inj-}" ] || kill "$inj" 2>/dev/null; rm -f "$ram"; }
+trap 'cleanup; e2e_report' EXIT
+truncate -s 128M "$ram"
+"$inject" --file "$ram" 0x5a5a5a8:5:1 0x7000010:63:0 &
+inj=$!
+
+e2e_boot -m 128M -object "memory-backend-file,id=mem,size=128M,mem-path=$ram,share=on" \
+	-machine memory-backend=mem -kernel "$ELF" \
+	-append "console=ttyS0,115200 onexit=qemu tests=march-c"
+
+e2e_expect '^ramsift: result=FAIL ' 'result line'
+[ "$E2E_RESULT" -eq 1 ] || e2e_fail "isa-debug-exit result: want FAIL, got ${E2E_RESULTS[$E2E_RESULT]}"
+addrs=$(sed -nE 's/^ERROR addr=(0x[0-9a-f]{16}) .*/\1/p' "$E2E_LOG" | sort -u | tr '\n' ' ')
+[ "$addrs" = "0x0000000005a5a5a8 0x0000000007000010 " ] ||
+	e2e_fail "ERROR addresses: want exactly 0x0000000005a5a5a8 0x0000000007000010, got: $addrs"
+# Every report of a word shows exactly the stuck bit differing, the right way.
+while read -r addr exp act; do
+	diff=$((exp ^ act))
+	case $addr in
+	0x0000000005a5a5a8) want=$((1 << 5)); [ $((act & want)) -ne 0 ] || e2e_fail "$addr: bit 5 not stuck at 1" ;;
+	0x0000000007000010) want=$((1 << 63)); [ $((act & want)) -eq 0 ] || e2e_fail "$addr: bit 63 not stuck at 0" ;;
+	esac
+	[ "$diff" -eq "$want" ] || e2e_fail "$addr: expected $exp actual $act differ in more than the stuck bit"
+done < <(sed -nE 's/^ERROR addr=(0x[0-9a-f]+) expected=(0x[0-9a-f]+) actual=(0x[0-9a-f]+) .*/\1 \2 \3/p' "$E2E_LOG")
+e2e_expect '^ERROR addr=0x[0-9a-f]{16} expected=0x[0-9a-f]{16} actual=0x[0-9a-f]{16} test=march-c pass=1 cpu=0$' 'ERROR line format'

@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The sampled fault catalogue of faults.h. Every variant of every class (the
+// stuck value, the transition, the coupling trigger and effect) gets
+// PLACEMENTS faults, each placed afresh from the seeded generator:
+//  - one-cell faults: the first four at words 0, n-1, n/2, 1 and bits 0, 63,
+//    31, 32, the rest at random words and bits;
+//  - two-word faults: aggressor (or the other cell) at distance d above and
+//    below the victim for d in 1, 2, 3, 8, 64, 511, n/2, n-1, random words
+//    and bits otherwise;
+//  - one-word faults: bit pairs (i, i ^ 2^k) for k = 0..5 (each pair of bits
+//    some data background must separate), (0, 63), (63, 0), then random
+//    pairs, in random words (the first two in words 0 and n-1);
+//  - address lines: all of them, stuck at 0 and at 1 (not sampled);
+//  - retention: delays of 1, 10, 45 and 89 s in turn (all under bit-fade's
+//    default 90 s wait).
+#include <stdlib.h>
+
+#include "faults.h"
+#include "prng.h"
+
+#define PLACEMENTS 32
+
+static const char *const labels[FC_COUNT] = {
+	[FC_SAF] = "SAF",           [FC_TF] = "TF",
+	[FC_AF_ALIAS] = "AF-alias", [FC_AF_NONE] = "AF-none",
+	[FC_AF_MULTI] = "AF-multi", [FC_ALINE] = "A-line",
+	[FC_CFIN] = "CFin",         [FC_CFID] = "CFid",
+	[FC_CFST] = "CFst",         [FC_CFIN_W] = "CFin-w",
+	[FC_CFID_W] = "CFid-w",     [FC_CFST_W] = "CFst-w",
+	[FC_RET] = "RET",
+};
+
+const char *fault_class_label(enum fault_class c)
+{
+	return labels[c];
+}
+
+static size_t below(struct prng *rng, size_t n)
+{
+	return (size_t)(prng_next(rng) % n);
+}
+
+// Place a one-cell fault (placement i) into f.
+static void place_cell(struct sim_fault *f, unsigned i, size_t n,
+		       struct prng *rng)
+{
+	static const unsigned bits[] = { 0, 63, 31, 32 };
+	size_t words[] = { 0, n - 1, n / 2, 1 };
+
+	f->vword = i < 4 ? words[i] : below(rng, n);
+	f->vbit = i < 4 ? bits[i] : (unsigned)below(rng, 64);
+}
+
+// Place a two-word fault (placement i): the other word at a distance.
+static void place_pair(struct sim_fault *f, unsigned i, size_t n,
+		       struct prng *rng)
+{
+	size_t dist[] = { 1, 2, 3, 8, 64, 511, n / 2, n - 1 };
+	size_t d = dist[(i / 2) % 8];
+
+	if (i % 2 == 0) { // aggressor above the victim
+		f->vword = below(rng, n - d);
+		f->aword = f->vword + d;
+	} else {
+		f->vword = d + below(rng, n - d);
+		f->aword = f->vword - d;
+	}
+	f->vbit = (unsigned)below(rng, 64);
+	f->abit = (unsigned)below(rng, 64);
+}
+
+// Place a one-word coupling fault (placement i): aggressor bit abit, victim
+// bit vbit of the same word.
+static void place_word(struct sim_fault *f, unsigned i, size_t n,
+		       struct prng *rng)
+{
+	f->vword = i == 0 ? 0 : i == 1 ? n - 1 : below(rng, n);
+	f->aword = f->vword;
+	if (i < 6) {
+		f->abit = (unsigned)below(rng, 64);
+		f->vbit = f->abit ^ (1u << i);
+	} else if (i < 8) {
+		f->abit = i == 6 ? 0 : 63;
+		f->vbit = 63 - f->abit;
+	} else {
+		f->abit = (unsigned)below(rng, 64);
+		f->vbit = (f->abit + 1 + (unsigned)below(rng, 63)) % 64;
+	}
+}
+
+size_t faults_sample(enum fault_class c, size_t nwords, uint64_t seed,
+		     struct sim_fault *out, size_t max)
+{
+	static const uint32_t delays[] = { 1, 10, 45, 89 };
+	struct prng rng;
+	size_t k = 0;
+	unsigned variants = 2;
+
+	prng_seed(&rng, seed ^ (uint64_t)c);
+	if (c == FC_CFID || c == FC_CFST || c == FC_CFID_W || c == FC_CFST_W)
+		variants = 4;
+	if (c == FC_AF_ALIAS)
+		variants = 1;
+	if (c == FC_ALINE) {
+		for (unsigned line = 0; (1ull << line) < nwords; line++)
+			for (unsigned v = 0; v < 2 && k < max; v++)
+				out[k++] = (struct sim_fault){
+					.kind = SIM_ALINE, .abit = line,
+					.value = v };
+		return k;
+	}
+	for (unsigned v = 0; v < variants; v++) {
+		for (unsigned i = 0; i < PLACEMENTS && k < max; i++) {
+			struct sim_fault f = { 0 };
+			bool b0 = v & 1, b1 = v >> 1;
+
+			switch (c) {
+			case FC_SAF:
+			case FC_TF:
+			case FC_AF_NONE:
+			case FC_RET:
+				place_cell(&f, i, nwords, &rng);
+				break;
+			case FC_AF_ALIAS:
+			case FC_AF_MULTI:
+			case FC_CFIN:
+			case FC_CFID:
+			case FC_CFST:
+				place_pair(&f, i, nwords, &rng);
+				break;
+			default:
+				place_word(&f, i, nwords, &rng);
+				break;
+			}
+			switch (c) {
+			case FC_SAF:
+				f.kind = SIM_SAF, f.value = b0;
+				break;
+			case FC_TF:
+				f.kind = SIM_TF, f.up = b0;
+				break;
+			case FC_AF_ALIAS:
+				f.kind = SIM_AF_ALIAS;
+				break;
+			case FC_AF_NONE:
+				f.kind = SIM_AF_NONE, f.value = b0;
+				break;
+			case FC_AF_MULTI:
+				f.kind = SIM_AF_MULTI, f.value = b0;
+				break;
+			case FC_CFIN:
+			case FC_CFIN_W:
+				f.kind = SIM_CFIN, f.up = b0;
+				break;
+			case FC_CFID:
+			case FC_CFID_W:
+				f.kind = SIM_CFID, f.up = b1, f.value = b0;
+				break;
+			case FC_CFST:
+			case FC_CFST_W:
+				f.kind = SIM_CFST, f.state = b1, f.value = b0;
+				break;
+			case FC_RET:
+				f.kind = SIM_RET, f.value = b0;
+				f.delay_s = delays[i % 4];
+				break;
+			default:
+				abort();
+			}
+			out[k++] = f;
+		}
+	}
+	return k;
+}
