@@ -40,6 +40,11 @@ static void summary(const struct footprint *fp, uint64_t usable)
 	if (unprinted)
 		log_info("summary: %llu ERROR lines were not printed (errors= caps them; "
 			 "raise it to see more)", (unsigned long long)unprinted);
+	const struct badram_table *t = errors_table();
+	if (!badram_table_empty(t))
+		log_info("summary: %llu distinct failing pages recorded%s", (unsigned long long)t->n,
+			 t->novf ? "; the table filled up, later pages are covered by coarser "
+				   "overflow patterns (none is lost)" : "");
 	if (run_tested_bytes() < usable)
 		log_info("summary: untested: ramsift's own memory 0x%llx-0x%llx and 0x%llx-0x%llx",
 			 (unsigned long long)fp->image,

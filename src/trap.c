@@ -64,7 +64,12 @@ _Noreturn void trap_handler(struct trap_frame *f)
 		  (unsigned long long)f->vector, exception_names[f->vector & 31],
 		  (unsigned long long)f->error_code, (unsigned long long)f->rip,
 		  (unsigned long long)read_cr2(), (unsigned long long)f->rsp, c->id, test);
-	log_error("ramsift stopped: this is a bug in ramsift or a fault in the memory it runs from; "
-		  "please report the lines above");
+	if (f->vector == VEC_NMI || f->vector == VEC_MACHINE)
+		log_error("ramsift stopped: the hardware signalled an error it could not correct "
+			  "(memory ECC or parity, bus, watchdog) or the NMI button was pressed; "
+			  "check the machine's event log and test again");
+	else
+		log_error("ramsift stopped: a bug in ramsift or a fault in the memory it runs from; "
+			  "please report the lines above");
 	run_finish(RESULT_ABORTED);
 }
