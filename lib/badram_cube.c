@@ -139,6 +139,15 @@ uint64_t bc_ram_runs(struct bcube c, const struct buniverse *u)
 	return n;
 }
 
+bool bc_in_one_range(struct bcube c, const struct buniverse *u)
+{
+	uint64_t lo = c.val, hi = c.val | (~c.care & BC_DOMAIN);
+	size_t i = first_range_after(u, lo);
+
+	return i == u->nram || u->ram[i].start > hi ||
+	       (u->ram[i].start <= lo && hi < u->ram[i].end);
+}
+
 // The end of the run of the union that starts at page y, capped at limit.
 // Each time some cube holds the current end, the run extends to the end of
 // that cube's block; *steps counts the extensions.

@@ -75,6 +75,11 @@ uint64_t bc_ram_pages(struct bcube c, const struct buniverse *u);
 // one RAM range.
 uint64_t bc_ram_runs(struct bcube c, const struct buniverse *u);
 
+// True when c's span (its lowest to its highest page) lies inside one RAM
+// range, or meets no RAM at all: then all its RAM pages are in one region
+// of the firmware map.
+bool bc_in_one_range(struct bcube c, const struct buniverse *u);
+
 // What a set of cubes excludes from RAM.
 struct bc_measure {
 	uint64_t pages;   // RAM pages matched by at least one cube

@@ -7,7 +7,6 @@
 // on the union's (touching cubes share a hole), so the binary search checks
 // each candidate with the exact union measure.
 #include "badram_dp.h"
-#include "badram_merge.h"
 
 #define BDP_OPTS 8      // cube options kept per node
 
@@ -82,9 +81,13 @@ static void measure_options(const struct dp *dp, size_t v)
 		struct bcube c = coarsen(sc, cand[i]);
 		unsigned lr = log2_domain_runs(c);
 
-		// A cube's RAM holes are at most its domain holes plus one per
-		// RAM range boundary it straddles.
+		// Skip, unmeasured, a cube with far more holes in the whole
+		// domain than the budget: its RAM holes could only fit if its
+		// blocks nearly all missed RAM. Measuring every option of every
+		// node against RAM would cost more than the rest of the fold.
 		if (lr < 63 && (1ULL << lr) > dp->p->holes + u->nram)
+			continue;
+		if (dp->p->one_range && !bc_in_one_range(c, u))
 			continue;
 		uint64_t holes = bc_ram_runs(c, u);
 		if (holes > dp->p->holes || holes > UINT32_MAX)
@@ -239,7 +242,6 @@ static bool candidate(struct dp *dp, uint64_t lambda, struct bdp_cover *c,
 		k--;                    // fewest cubes at the least cost
 	*estimate = root[k - 1];
 	c->n = extract(dp, k, c->cube);
-	c->n = (unsigned)bm_simplify(c->cube, c->n);
 	return bc_measure(c->cube, c->n, p->u, p->holes, p->max_steps, &c->m) &&
 	       c->m.runs <= p->holes;
 }

@@ -22,6 +22,7 @@ struct bdp_params {
 	unsigned pairs;                 // K: 1..BC_MAX_CUBES
 	uint64_t holes;                 // H: >= 1
 	uint64_t max_steps;             // bc_measure work cap per candidate
+	bool one_range;                 // each cube within one RAM range
 };
 
 struct bdp_cover {
@@ -39,7 +40,9 @@ size_t bdp_bytes(size_t nnodes, unsigned pairs);
 // Choose the cover for the tree node[0..nnodes) (built over page slices of
 // the same failing pages) within p's budgets, using scratch mem[0..bytes)
 // (at least bdp_bytes(nnodes, p->pairs)). When no cover fits, out->found is
-// false. The cover matches every page of every leaf's slice.
+// false. The cover matches every page of every leaf's slice; its cubes are
+// the chosen nodes' (not simplified: see bm_simplify). With p->one_range,
+// only cubes that lie in one RAM range (bc_in_one_range) are used.
 void bdp_choose(const struct bt_node *node, size_t nnodes,
 		const struct bdp_params *p, void *mem, size_t bytes,
 		struct bdp_cover *out);

@@ -7,11 +7,13 @@
 // page array and so comes last) and keep the one excluding fewest pages.
 // If none fits, or scratch is short, the answer is the aligned block around
 // every failure: one pair, as few holes as any single cube can have.
+#include "badram_agglo.h"
 #include "badram_dp.h"
 #include "badram_exact.h"
 #include "badram_fold.h"
 #include "badram_memmap.h"
 #include "badram_merge.h"
+#include "badram_order.h"
 #include "badram_sort.h"
 #include "badram_tree.h"
 #include "string.h"
@@ -40,7 +42,7 @@ static void *take(struct arena *a, size_t bytes)
 struct badram_budget badram_budget_default(void)
 {
 	struct badram_budget b = { BADRAM_DEFAULT_PAIRS, BADRAM_DEFAULT_HOLES,
-				   BADRAM_DEFAULT_MEMMAP_CHARS };
+				   BADRAM_DEFAULT_MEMMAP_CHARS, false };
 	return b;
 }
 
@@ -52,7 +54,14 @@ struct fold {
 	size_t novf;
 	unsigned pairs;                 // K
 	uint64_t holes;                 // H
+	bool uefi_only;                 // GRUB-on-BIOS safety does not count
 	struct arena rest;
+};
+
+// A candidate answer and whether GRUB 2.06 on BIOS applies all of it.
+struct cand {
+	struct bdp_cover c;
+	bool safe;
 };
 
 // Page [lo, hi] spans of a cube.
@@ -85,7 +94,7 @@ static struct bcube hull(const struct badram_table *t)
 }
 
 // RAM pages and holes of the interval [lo, hi) of pages, against byte
-// ranges (a page counts as RAM when any of its bytes is).
+// ranges (a page counts as RAM when any of its bytes is; no ranges: all).
 static void interval_measure(uint64_t lo, uint64_t hi, const struct range *ram,
 			     size_t nram, struct bc_measure *m)
 {
@@ -108,34 +117,42 @@ static void interval_measure(uint64_t lo, uint64_t hi, const struct range *ram,
 	}
 }
 
-// The one-pair answer (too little scratch, or nothing fits the budgets):
-// sets the pair, the pages it excludes and its holes.
-static void answer_hull(const struct badram_table *t, const struct range *ram,
-			size_t nram, struct badram_result *r)
+// The one-pair answer when nothing fits the budgets: the hull, measured
+// exactly against RAM (a single cube's holes are what bc_ram_runs says).
+static void answer_hull(const struct badram_table *t, const struct buniverse *u,
+			struct badram_result *r)
 {
 	struct bcube c = hull(t);
-	struct bc_measure m;
 
-	interval_measure(c.val, cube_last(c) + 1, ram, nram, &m);
 	r->npairs = 1;
 	r->pair[0].addr = c.val << BC_PAGE_SHIFT;
 	r->pair[0].mask = c.care << BC_PAGE_SHIFT;
-	r->excluded_pages = m.pages;
-	r->holes = m.runs;
+	r->excluded_pages = bc_ram_pages(c, u);
+	r->holes = bc_ram_runs(c, u);
+	r->grub_safe = bc_in_one_range(c, u);
 	if (r->holes > r->holes_budget)
 		r->holes_budget = (unsigned)r->holes;
 }
 
-// Too little scratch to sort the pages: one pair, the hull also as the one
-// memmap range, and numbers from the byte ranges.
+// Too little scratch even to sort the pages: the hull as the one pair and
+// the one memmap range, measured against the byte ranges directly.
 static void answer_degraded(const struct badram_table *t,
 			    const struct range *ram, size_t nram,
 			    struct badram_result *r)
 {
 	struct bcube c = hull(t);
+	struct bc_measure m;
 
-	answer_hull(t, ram, nram, r);
+	interval_measure(c.val, cube_last(c) + 1, ram, nram, &m);
 	r->degraded = true;
+	r->npairs = 1;
+	r->pair[0].addr = c.val << BC_PAGE_SHIFT;
+	r->pair[0].mask = c.care << BC_PAGE_SHIFT;
+	r->excluded_pages = m.pages;
+	r->holes = m.runs;
+	r->grub_safe = m.runs <= 1;     // meets one RAM range at most
+	if (r->holes > r->holes_budget)
+		r->holes_budget = (unsigned)r->holes;
 	r->nmemmap = 1;
 	r->memmap[0].start = c.val << BC_PAGE_SHIFT;
 	r->memmap[0].end = (cube_last(c) + 1) << BC_PAGE_SHIFT;
@@ -224,37 +241,85 @@ static size_t tree_leaves(size_t bytes, unsigned pairs)
 	return lo;
 }
 
+// The leaves of the first m leaves' worth of a best-first tree: nodes are
+// appended two by two as leaves split, so that tree is node[0 .. 2m - 1).
+static size_t first_leaves(const struct bt_node *node, size_t nn, size_t m,
+			   struct bcube *out)
+{
+	size_t end = 2 * m - 1 < nn ? 2 * m - 1 : nn, k = 0;
+
+	for (size_t v = 0; v < end; v++)
+		if (node[v].kid[0] == 0 || node[v].kid[0] >= end)
+			out[k++] = bt_supercube(&node[v]);
+	return k;
+}
+
 // Fold the pages with one split tree; out->found false if nothing fits.
+// With agglo, also merge bottom-up from the tree's first leaves.
 static void tree_cover(struct fold *f, enum bt_policy pol,
-		       const struct bdp_params *p, struct bdp_cover *out)
+		       const struct bdp_params *p, struct bdp_cover *out,
+		       struct bdp_cover *agglo)
 {
 	struct arena a = f->rest;
-	size_t leaves = tree_leaves(a.left, p->pairs);
+	struct bcube *start = take(&a, BAG_MAX_START * sizeof(*start));
+	struct arena tree_mem = a;      // the merger reuses it after the DP
+	size_t leaves = tree_leaves(a.left, p->pairs), nstart = 0;
 	struct bt_node *node = take(&a, (2 * leaves - 1) * sizeof(*node));
 	struct bt_heap_slot *heap = take(&a, leaves * sizeof(*heap));
 
 	out->found = false;
 	out->free_waste = UINT64_MAX;
-	if (leaves == 0 || node == NULL || heap == NULL)
+	if (agglo != NULL)
+		agglo->found = false;
+	if (leaves == 0 || start == NULL || node == NULL || heap == NULL)
 		return;
 	size_t nn = bt_build(pol, f->page, f->n, f->tmp, &f->u, leaves, node, heap);
-	void *mem = take(&a, 0);
-	bdp_choose(node, nn, p, mem, a.left, out);
+	if (agglo != NULL)
+		nstart = first_leaves(node, nn, BAG_MAX_START, start);
+	bdp_choose(node, nn, p, take(&a, 0), a.left, out);
+	if (agglo != NULL)
+		bag_choose(start, nstart, p, take(&tree_mem, 0), tree_mem.left, agglo);
 }
 
-// Keep c in best when it excludes fewer pages (then fewer pairs, holes).
-static void keep_better(struct bdp_cover *best, const struct bdp_cover *c)
+// Merge c's cubes where that keeps GRUB's rules and put them in a GRUB-safe
+// order (badram_order.h) if one exists; returns whether it does.
+static bool shape(struct bdp_cover *c, const struct buniverse *u)
+{
+	struct bcube raw[BC_MAX_CUBES];
+	unsigned n = c->n;
+
+	mem_copy(raw, c->cube, n * sizeof(*raw));
+	c->n = (unsigned)bm_simplify(c->cube, c->n, u);
+	if (bo_order(c->cube, c->n, u))
+		return true;
+	if (!bo_order(raw, n, u))
+		return false;
+	mem_copy(c->cube, raw, n * sizeof(*raw));   // merging broke the order
+	c->n = n;
+	return true;
+}
+
+// Shape c and keep it in best when it ranks first: GRUB-safe (unless
+// uefi_only), then fewer pages excluded, fewer pairs, fewer holes.
+static void keep_better(const struct fold *f, struct cand *best,
+			struct bdp_cover *c)
 {
 	if (!c->found)
 		return;
-	if (best->found &&
-	    (best->m.pages < c->m.pages ||
-	     (best->m.pages == c->m.pages &&
-	      (best->n < c->n || (best->n == c->n && best->m.runs <= c->m.runs)))))
-		return;
-	uint64_t fw = best->free_waste;
-	*best = *c;
-	best->free_waste = fw;
+	bool safe = shape(c, &f->u);
+	if (best->c.found) {
+		int s = f->uefi_only ? 0 : (int)best->safe - (int)safe;
+		if (s > 0 || (s == 0 &&
+			      (best->c.m.pages < c->m.pages ||
+			       (best->c.m.pages == c->m.pages &&
+				(best->c.n < c->n ||
+				 (best->c.n == c->n && best->c.m.runs <= c->m.runs))))))
+			return;
+	}
+	uint64_t fw = best->c.free_waste;
+	best->c = *c;
+	best->c.free_waste = fw;
+	best->safe = safe;
 }
 
 // Set the overflow cubes aside: drop the pages they cover, merge them to at
@@ -305,14 +370,15 @@ static void set_pairs(struct badram_result *r, const struct bcube *c, size_t n)
 
 // Gather the candidate covers of f's pages within f's budgets into *best.
 // Sets *exact when an exact cover within the pair budget exists (whatever
-// its holes) and *free_waste to the least waste found ignoring holes.
+// its holes) and best->c.free_waste to the least waste found ignoring holes.
 static void fold_pages(struct fold *f, uint64_t in_ram, uint64_t runs,
-		       struct bdp_cover *best, bool *exact)
+		       struct cand *best, bool *exact)
 {
-	struct bdp_params p = { &f->u, f->pairs, f->holes, MEASURE_STEPS };
+	struct bdp_params p = { &f->u, f->pairs, f->holes, MEASURE_STEPS,
+				!f->uefi_only };
 	struct arena a = f->rest;
 	size_t bytes = a.left;
-	struct bdp_cover c;
+	struct bdp_cover c, g;
 
 	c.n = (unsigned)bx_exact_cover(f->page, f->n, f->pairs, c.cube,
 				       take(&a, 0), bytes);
@@ -320,17 +386,20 @@ static void fold_pages(struct fold *f, uint64_t in_ram, uint64_t runs,
 	if (c.n > 0 && runs <= f->holes) {
 		c.found = bc_measure(c.cube, c.n, &f->u, f->holes,
 				     MEASURE_STEPS, &c.m) && c.m.runs <= f->holes;
-		keep_better(best, &c);
+		keep_better(f, best, &c);
 	}
-	if (best->found && best->m.pages == in_ram)
+	if (best->c.found && best->c.m.pages == in_ram &&
+	    (best->safe || f->uefi_only))
 		return;         // exact with the fewest pairs: nothing beats it
-	tree_cover(f, BT_ADDRESS, &p, &c);
-	best->free_waste = c.free_waste;
-	keep_better(best, &c);
-	tree_cover(f, BT_STRUCTURE, &p, &c);       // reorders f->page
-	if (c.free_waste < best->free_waste)
-		best->free_waste = c.free_waste;
-	keep_better(best, &c);
+	tree_cover(f, BT_ADDRESS, &p, &c, NULL);
+	best->c.free_waste = c.free_waste;
+	keep_better(f, best, &c);
+	p.one_range = false;
+	tree_cover(f, BT_STRUCTURE, &p, &c, &g);   // reorders f->page
+	if (c.free_waste < best->c.free_waste)
+		best->c.free_waste = c.free_waste;
+	keep_better(f, best, &c);
+	keep_better(f, best, &g);
 }
 
 bool badram_fold(const struct badram_table *t, const struct range *ram,
@@ -338,15 +407,16 @@ bool badram_fold(const struct badram_table *t, const struct range *ram,
 		 size_t scratch_bytes, struct badram_result *r)
 {
 	struct fold f = { .rest = { scratch, scratch_bytes } };
-	struct bdp_cover best = { .found = false, .free_waste = UINT64_MAX };
+	struct cand best = { .c = { .found = false, .free_waste = UINT64_MAX } };
 	struct range *rp, *pieces;
 	uint64_t top, in_table, in_folded, runs, failing_in_ram, mm = 0;
-	bool exact = false;
+	bool exact = false, hole_bound = false;
 
 	mem_set(r, 0, sizeof(*r));
 	f.pairs = budget.pairs < 1 ? 1 : budget.pairs > BADRAM_MAX_PAIRS
 					 ? BADRAM_MAX_PAIRS : budget.pairs;
 	f.holes = budget.holes < 1 ? 1 : budget.holes;
+	f.uefi_only = budget.uefi_only;
 	r->pairs_budget = f.pairs;
 	r->holes_budget = (unsigned)f.holes;
 	if (badram_table_empty(t))
@@ -381,9 +451,10 @@ bool badram_fold(const struct badram_table *t, const struct range *ram,
 	failing_in_ram = in_table + t->ovf_pages;
 
 	bool fits = overflow_budget(&f, t);
+	unsigned chars = budget.memmap_chars ? budget.memmap_chars
+					     : BADRAM_DEFAULT_MEMMAP_CHARS;
 	r->nmemmap = bmm_ranges(f.page, f.n, f.ovf, f.novf, &f.u,
-				budget.memmap_chars ? budget.memmap_chars
-						    : BADRAM_DEFAULT_MEMMAP_CHARS,
+				chars < BMM_MAX_CHARS ? chars : BMM_MAX_CHARS,
 				r->memmap, BADRAM_MEMMAP_MAX, pieces,
 				BADRAM_OVF_MAX * (nram + 2));
 	for (size_t i = 0; i < r->nmemmap; i++)
@@ -391,29 +462,34 @@ bool badram_fold(const struct badram_table *t, const struct range *ram,
 			     r->memmap[i].end >> BC_PAGE_SHIFT);
 	r->memmap_sacrificed = mm > failing_in_ram ? mm - failing_in_ram : 0;
 	in_folded = pages_in_ram(&f, &runs);
-	if (fits && f.n > 0)
+	if (fits && f.n > 0) {
 		fold_pages(&f, in_folded, runs, &best, &exact);
-	if (fits && (best.found || f.n == 0)) {
-		// The answer: the pages' cover plus the overflow cubes.
-		mem_copy(best.cube + best.n, f.ovf, f.novf * sizeof(*f.ovf));
-		best.n = (unsigned)bm_simplify(best.cube, best.n + f.novf);
-		fits = bc_measure(best.cube, best.n, &f.u, r->holes_budget,
-				  MEASURE_STEPS, &best.m);
+		fits = best.c.found;
+		hole_bound = !fits;     // every cover of the pages broke H
 	}
 	if (fits) {
-		set_pairs(r, best.cube, best.n);
-		r->excluded_pages = best.m.pages;
-		r->holes = best.m.runs;
+		// The answer: the pages' cover plus the overflow cubes.
+		mem_copy(best.c.cube + best.c.n, f.ovf, f.novf * sizeof(*f.ovf));
+		best.c.n += (unsigned)f.novf;
+		best.safe = shape(&best.c, &f.u);
+		fits = bc_measure(best.c.cube, best.c.n, &f.u, r->holes_budget,
+				  MEASURE_STEPS, &best.c.m);
+	}
+	if (fits) {
+		set_pairs(r, best.c.cube, best.c.n);
+		r->grub_safe = best.safe;
+		r->excluded_pages = best.c.m.pages;
+		r->holes = best.c.m.runs;
+		// Less waste was found ignoring holes: H forced the rest.
+		hole_bound |= exact || best.c.free_waste < best.c.m.pages - in_folded;
 	} else {
-		answer_hull(t, ram, nram, r);
+		answer_hull(t, &f.u, r);
 	}
 	r->sacrificed_pages = r->excluded_pages > failing_in_ram
 				      ? r->excluded_pages - failing_in_ram : 0;
 	if (r->sacrificed_pages == 0)
 		r->limit = BADRAM_LIMIT_NONE;
-	else if (exact || best.free_waste < r->excluded_pages - in_folded)
-		r->limit = BADRAM_LIMIT_HOLES;
 	else
-		r->limit = BADRAM_LIMIT_PAIRS;
+		r->limit = hole_bound ? BADRAM_LIMIT_HOLES : BADRAM_LIMIT_PAIRS;
 	return true;
 }

@@ -3,15 +3,21 @@
 // at most K GRUB badram pairs (addr,mask: address X matches when
 // (X & mask) == addr) that exclude every failing page, cut at most H holes
 // into usable RAM, and exclude as few good pages as can be found; plus the
-// ranges of Linux's memmap= line and the numbers of the summary.
+// ranges of Linux's memmap= line (covering every failing page in RAM) and
+// the numbers of the summary.
 // Guarantees, whatever the input: every failing address matches a pair;
 // npairs <= K; holes <= holes_budget (= H unless even one aligned block
 // around all failures meets more RAM ranges than H, then raised to that
 // block's holes and reported); every mask has bit 63 and its low 12 bits
-// clear, fixes every bit from 12 up to the top of RAM, and addr & ~mask == 0.
+// clear and fixes (to 0) every bit from above the highest failing address
+// and top of RAM up to bit 62, and addr & ~mask == 0. All state is in the
+// arguments: no allocation, no globals.
+// Unless budget.uefi_only, pairs are in an order GRUB 2.06 on BIOS applies
+// whole (badram_order.h) whenever such a cover exists (grub_safe says so).
 // Quality: an exact cover (no good page excluded) with the fewest pairs when
 // one is found within both budgets; otherwise the fewest excluded good pages
-// found among the exact search and two split-tree folds (badram_dp.h).
+// found among the exact search, two split-tree folds (badram_dp.h) and a
+// bottom-up merge (badram_agglo.h).
 #ifndef RAMSIFT_LIB_BADRAM_FOLD_H
 #define RAMSIFT_LIB_BADRAM_FOLD_H
 
@@ -42,7 +48,8 @@ struct badram_pair {
 struct badram_budget {
 	unsigned pairs;         // K: 1..BADRAM_MAX_PAIRS (clamped)
 	unsigned holes;         // H: >= 1 (0 is taken as 1)
-	unsigned memmap_chars;  // longest memmap= line, with "memmap="
+	unsigned memmap_chars;  // longest memmap= line, with "memmap=" (64..2047)
+	bool uefi_only;         // the pairs need not survive GRUB 2.06 on BIOS
 };
 
 // Which budget made the fold exclude good pages.
@@ -67,6 +74,7 @@ struct badram_result {
 	unsigned pairs_budget;          // K as applied (clamped to 1..64)
 	unsigned holes_budget;          // H as applied (see above)
 	enum badram_limit limit;
+	bool grub_safe;                 // GRUB 2.06 on BIOS applies every pair
 	bool overflow;                  // table overflowed: failing_pages is a
 					// lower bound, overflow cubes are coarse
 	bool degraded;                  // scratch too small: one coarse pair

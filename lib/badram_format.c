@@ -111,6 +111,8 @@ int badram_format_summary(char *buf, size_t len, const struct badram_result *r)
 		    r->holes_budget, (unsigned long long)r->exact_holes);
 		break;
 	}
+	if (!r->grub_safe)
+		put(&l, "; GRUB 2.06 on BIOS may skip some pairs: use memmap= there");
 	if (r->overflow)
 		put(&l, "; more failing pages than the table holds, some covered coarsely");
 	if (r->degraded)

@@ -107,8 +107,8 @@ static void insert_piece(struct range *w, size_t *r, uint64_t lo, uint64_t hi)
 	(*r)++;
 }
 
-// The extra cubes' spans, clipped to each RAM range they meet (whole when
-// they meet none), sorted by start; returns their count.
+// The extra cubes' spans clipped to each RAM range they meet, sorted by
+// start; returns their count.
 static size_t build_pieces(const struct bcube *extra, size_t nextra,
 			   const struct buniverse *u, struct range *w)
 {
@@ -117,29 +117,38 @@ static size_t build_pieces(const struct bcube *extra, size_t nextra,
 	for (size_t k = 0; k < nextra; k++) {
 		uint64_t lo = extra[k].val;
 		uint64_t hi = (extra[k].val | (~extra[k].care & BC_DOMAIN)) + 1;
-		bool in_ram = false;
 		for (size_t i = 0; i < u->nram; i++) {
 			uint64_t a = u->ram[i].start > lo ? u->ram[i].start : lo;
 			uint64_t b = u->ram[i].end < hi ? u->ram[i].end : hi;
-			if (a < b) {
+			if (a < b)
 				insert_piece(w, &r, a, b);
-				in_ram = true;
-			}
 		}
-		if (!in_ram)
-			insert_piece(w, &r, lo, hi);
 	}
 	return r;
 }
 
-// Runs of failing pages merged with the pieces, in address order, produced
-// one at a time: overlapping or touching runs come out as one.
+// Runs of failing RAM pages merged with the pieces, in address order,
+// produced one at a time: overlapping or touching runs come out as one.
 struct runs {
 	const uint64_t *page;
 	size_t n, i;
 	const struct range *piece;
 	size_t npiece, j;
+	const struct buniverse *u;
+	size_t r;               // RAM range of page[i] or the next one
 };
+
+// Move it->i past pages outside RAM.
+static void skip_non_ram(struct runs *it)
+{
+	for (; it->i < it->n; it->i++) {
+		uint64_t p = it->page[it->i];
+		while (it->r < it->u->nram && it->u->ram[it->r].end <= p)
+			it->r++;
+		if (it->r < it->u->nram && it->u->ram[it->r].start <= p)
+			return;
+	}
+}
 
 static bool next_run(struct runs *it, struct range *run)
 {
@@ -147,6 +156,7 @@ static bool next_run(struct runs *it, struct range *run)
 
 	for (;;) {
 		uint64_t s, e;
+		skip_non_ram(it);
 		if (it->i < it->n &&
 		    (it->j == it->npiece || it->page[it->i] < it->piece[it->j].start)) {
 			s = it->page[it->i];
@@ -229,20 +239,23 @@ static bool fits(struct runs it, const struct buniverse *u, struct fill f,
 	return len <= max_chars && count <= cap;
 }
 
-// Largest gap cost, and the number of gaps costing exactly tau.
+// Largest gap cost, largest cost of a RAM-only gap (*max_ram), and the
+// number of gaps costing exactly tau (*ties).
 static uint64_t gap_stats(struct runs it, const struct buniverse *u,
-			  uint64_t tau, uint64_t *ties)
+			  uint64_t tau, uint64_t *max_ram, uint64_t *ties)
 {
 	struct range cur, next;
 	uint64_t max_cost = 0;
 
-	*ties = 0;
+	*ties = *max_ram = 0;
 	if (!next_run(&it, &cur))
 		return 0;
 	while (next_run(&it, &next)) {
 		uint64_t c = gap_cost(u, cur.end, next.start);
 		if (c > max_cost)
 			max_cost = c;
+		if (c < NONRAM_PENALTY && c > *max_ram)
+			*max_ram = c;
 		*ties += c == tau;
 		cur = next;
 	}
@@ -254,7 +267,7 @@ size_t bmm_ranges(const uint64_t *page, size_t n, const struct bcube *extra,
 		  struct range *out, size_t cap, struct range *work,
 		  size_t work_cap)
 {
-	struct runs it = { .page = page, .n = n, .piece = work };
+	struct runs it = { .page = page, .n = n, .piece = work, .u = u };
 	uint64_t lo, hi, ties;
 	size_t len;
 
@@ -263,10 +276,22 @@ size_t bmm_ranges(const uint64_t *page, size_t n, const struct bcube *extra,
 	if (max_chars < BMM_MIN_CHARS)
 		max_chars = BMM_MIN_CHARS;
 	it.npiece = build_pieces(extra, nextra, u, work);
+	struct runs probe = it;
+	struct range first;
+	if (!next_run(&probe, &first))
+		return 0;       // no failing page in RAM
 	// Smallest T such that filling every gap cheaper than T fits; T =
 	// max_cost + 1 fills them all, leaving one range, which always fits.
+	// Searching the RAM-only costs first keeps the search to about
+	// log2(largest RAM gap) probes.
+	uint64_t max_ram, max_cost = gap_stats(it, u, 0, &max_ram, &ties);
+	struct fill all_ram = { max_ram + 1, 0 };
 	lo = 0;
-	hi = gap_stats(it, u, 0, &ties) + 1;
+	hi = max_ram + 1;
+	if (!fits(it, u, all_ram, max_chars, cap)) {
+		lo = max_ram + 2;
+		hi = max_cost + 1;
+	}
 	while (lo < hi) {
 		uint64_t mid = lo + (hi - lo) / 2;
 		struct fill f = { mid, 0 };
@@ -280,7 +305,7 @@ size_t bmm_ranges(const uint64_t *page, size_t n, const struct bcube *extra,
 		// Gaps cheaper than lo - 1 are not enough: fill as few of the
 		// gaps costing exactly lo - 1 as will do, leftmost first.
 		f.tau = lo - 1;
-		gap_stats(it, u, f.tau, &ties);
+		gap_stats(it, u, f.tau, &max_ram, &ties);
 		uint64_t qlo = 0, qhi = ties;
 		while (qlo < qhi) {
 			uint64_t mid = qlo + (qhi - qlo) / 2;

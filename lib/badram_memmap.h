@@ -17,6 +17,7 @@
 
 #define BMM_PREFIX "memmap="
 #define BMM_MIN_CHARS 64        // room for the prefix and one widest entry
+#define BMM_MAX_CHARS 2047      // the whole x86 kernel command line
 
 // How a memmap SIZE is written: bytes = value << shift, with the unit letter
 // ('G', 'M' or 'K') of the largest unit that divides bytes (a multiple of
@@ -33,13 +34,14 @@ size_t bmm_line_len(const struct range *r, size_t n);
 
 // Compute the memmap ranges for the sorted distinct failing pages
 // page[0..n) plus every page of the cubes extra[0..nextra) (each taken as
-// the span from its lowest to its highest page, clipped to RAM where it
-// meets RAM). Writes byte ranges, sorted and disjoint, to out[0..cap) and
-// returns their count, choosing the fewest good RAM pages for which the
-// line is at most max_chars long (raised to BMM_MIN_CHARS) and the count at
-// most cap (cap >= 1). work[0..work_cap) is scratch for the extra cubes'
-// pieces; work_cap must be at least nextra * (u->nram + 1). Returns 0 when
-// there is nothing to reserve. Time O((n + pieces) * log(nram)) per probe,
+// the span from its lowest to its highest page), as far as they are RAM:
+// memmap= can only take RAM away, so failures outside the map are left
+// out. Writes byte ranges, sorted and disjoint, to out[0..cap) and returns
+// their count, choosing the fewest good RAM pages for which the line is at
+// most max_chars long (raised to BMM_MIN_CHARS) and the count at most cap
+// (cap >= 1). work[0..work_cap) is scratch for the extra cubes' pieces;
+// work_cap must be at least nextra * (u->nram + 1). Returns 0 when there is
+// nothing to reserve. Time O((n + pieces) * log(nram)) per probe,
 // about 70 probes.
 size_t bmm_ranges(const uint64_t *page, size_t n, const struct bcube *extra,
 		  size_t nextra, const struct buniverse *u, size_t max_chars,

@@ -29,19 +29,28 @@ static size_t drop_inside(struct bcube *c, size_t n, size_t *keep)
 	return n;
 }
 
+// True when merging siblings a and b into m keeps GRUB's one-range rule.
+static bool may_merge(struct bcube a, struct bcube b, struct bcube m,
+		      const struct buniverse *u)
+{
+	return u == NULL || bc_in_one_range(m, u) || !bc_in_one_range(a, u) ||
+	       !bc_in_one_range(b, u);
+}
+
 // One round of exact rewrites; returns the new count, and sets *changed.
-static size_t simplify_round(struct bcube *c, size_t n, bool *changed)
+static size_t simplify_round(struct bcube *c, size_t n,
+			     const struct buniverse *u, bool *changed)
 {
 	*changed = false;
 	for (size_t i = 0; i < n; i++) {
 		for (size_t j = 0; j < n; j++) {
 			uint64_t d = c[i].val ^ c[j].val;
+			struct bcube m = { c[i].val & ~d, c[i].care & ~d };
 			if (i == j)
 				continue;
-			if (c[i].care == c[j].care && __builtin_popcountll(d) == 1) {
-				// Siblings: their union is one cube.
-				c[i].care &= ~d;
-				c[i].val &= ~d;
+			if (c[i].care == c[j].care && __builtin_popcountll(d) == 1 &&
+			    may_merge(c[i], c[j], m, u)) {
+				c[i] = m;       // siblings: their union is one cube
 			} else if (!bc_contains(c[i], c[j])) {
 				continue;
 			}
@@ -53,12 +62,12 @@ static size_t simplify_round(struct bcube *c, size_t n, bool *changed)
 	return n;
 }
 
-size_t bm_simplify(struct bcube *c, size_t n)
+size_t bm_simplify(struct bcube *c, size_t n, const struct buniverse *u)
 {
 	bool changed = true;
 
 	while (changed)
-		n = simplify_round(c, n, &changed);
+		n = simplify_round(c, n, u, &changed);
 	return n;
 }
 

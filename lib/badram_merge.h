@@ -12,9 +12,10 @@
 #include "badram_cube.h"
 
 // Simplify c[0..n) in place without changing its union; returns the new
-// count (<= n). Cubes keep their relative order. Time O(n^2) per round,
-// at most n rounds.
-size_t bm_simplify(struct bcube *c, size_t n);
+// count (<= n). Cubes keep their relative order. When u is not NULL, two
+// cubes that each lie in one RAM range are not merged into one that spans
+// several (see badram_order.h). Time O(n^2) per round, at most n rounds.
+size_t bm_simplify(struct bcube *c, size_t n, const struct buniverse *u);
 
 // Replace the two cubes of c[0..n) (n >= 2) whose supercube adds the fewest
 // pages (counted in the whole domain, not RAM) by that supercube, drop the

@@ -42,6 +42,16 @@ static enum badram_add overflow_add(struct badram_table *t, uint64_t page)
 	return BADRAM_ADD_OVERFLOW;
 }
 
+// The slot that holds page, or the empty slot where it would go.
+static uint64_t probe(const struct badram_table *t, uint64_t page)
+{
+	uint64_t i = slot_of(t, page);
+
+	while (t->slot[i] != page && t->slot[i] != BADRAM_TABLE_EMPTY)
+		i = (i + 1) & t->mask;
+	return i;
+}
+
 enum badram_add badram_table_add(struct badram_table *t, uint64_t addr)
 {
 	if (addr >= RANGE_MAX_ADDR)
@@ -50,20 +60,26 @@ enum badram_add badram_table_add(struct badram_table *t, uint64_t addr)
 	if (page == t->last)
 		return BADRAM_ADD_KNOWN;
 	t->last = page;
-	uint64_t i = slot_of(t, page);
-	for (;;) {
-		uint64_t s = t->slot[i];
-		if (s == page)
-			return BADRAM_ADD_KNOWN;
-		if (s == BADRAM_TABLE_EMPTY)
-			break;
-		i = (i + 1) & t->mask;
-	}
+	uint64_t i = probe(t, page);
+	if (t->slot[i] == page)
+		return BADRAM_ADD_KNOWN;
 	if (t->n == t->max_n)
 		return overflow_add(t, page);
 	t->slot[i] = page;
 	t->n++;
 	return BADRAM_ADD_NEW;
+}
+
+bool badram_table_has(const struct badram_table *t, uint64_t addr)
+{
+	uint64_t page = addr >> BC_PAGE_SHIFT;
+
+	if (addr >= RANGE_MAX_ADDR)
+		return false;
+	for (unsigned k = 0; k < t->novf; k++)
+		if (bc_match(t->ovf[k], page))
+			return true;
+	return t->slot[probe(t, page)] == page;
 }
 
 bool badram_table_empty(const struct badram_table *t)

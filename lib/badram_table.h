@@ -46,6 +46,10 @@ void badram_table_init(struct badram_table *t, uint64_t *slot, size_t nslots);
 // past the full table costs more (O(BADRAM_OVF_MAX^2) cube merging).
 enum badram_add badram_table_add(struct badram_table *t, uint64_t addr);
 
+// True when the page holding physical address addr has been recorded as
+// failing (in the table, or covered by an overflow cube).
+bool badram_table_has(const struct badram_table *t, uint64_t addr);
+
 // True when nothing has been recorded.
 bool badram_table_empty(const struct badram_table *t);
 

@@ -28,7 +28,9 @@ size_t bt_build_bytes(size_t leaves)
 
 // RAM pages the node's one-hole cube wastes (BT_ADDRESS: the aligned block
 // holding the subset) or its supercube wastes (BT_STRUCTURE); 0 when the
-// node cannot or need not split.
+// node cannot or need not split. An address node whose block is not inside
+// one RAM range counts at least 1, so it splits: GRUB may not apply such a
+// cube whole (badram_order.h).
 static uint64_t node_waste(enum bt_policy pol, const struct bt_node *v,
 			   const struct buniverse *u)
 {
@@ -43,7 +45,10 @@ static uint64_t node_waste(enum bt_policy pol, const struct bt_node *v,
 		c.val &= ~low;
 	}
 	uint64_t ram = bc_ram_pages(c, u);
-	return ram > v->hi - v->lo ? ram - (v->hi - v->lo) : 0;
+	uint64_t waste = ram > v->hi - v->lo ? ram - (v->hi - v->lo) : 0;
+	if (pol == BT_ADDRESS && waste == 0 && !bc_in_one_range(c, u))
+		waste = 1;
+	return waste;
 }
 
 static void heap_push(struct bt_heap_slot *h, size_t *n, uint64_t waste,

@@ -4,12 +4,8 @@
 #include "log.h"
 #include "spinlock.h"
 
-// 64 Ki slots (512 KiB) hold 56 Ki distinct failing pages (7/8 full);
-// beyond that the table covers new pages with overflow cubes, losing none.
-#define TABLE_SLOTS 65536
-
 static struct spinlock lock;
-static uint64_t slots[TABLE_SLOTS];
+static uint64_t slots[ERRORS_TABLE_SLOTS];
 static struct badram_table table;
 static uint64_t total, printed;
 static uint32_t cap;
@@ -18,7 +14,7 @@ void errors_init(uint32_t print_cap)
 {
 	cap = print_cap;
 	total = printed = 0;
-	badram_table_init(&table, slots, TABLE_SLOTS);
+	badram_table_init(&table, slots, ERRORS_TABLE_SLOTS);
 }
 
 void errors_record(uint64_t addr, uint64_t expected, uint64_t actual, const char *test,

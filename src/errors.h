@@ -10,6 +10,10 @@
 
 #include "badram_table.h"
 
+// Distinct failing pages are kept in a table of this many slots (7/8 usable;
+// beyond that the table covers new pages with overflow cubes, losing none).
+#define ERRORS_TABLE_SLOTS 65536
+
 // Start empty; print at most print_cap ERROR lines.
 void errors_init(uint32_t print_cap);
 

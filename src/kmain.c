@@ -10,6 +10,7 @@
 #include "memmap.h"
 #include "memtest.h"
 #include "pass.h"
+#include "report.h"
 #include "errors.h"
 #include "paging.h"
 #include "run.h"
@@ -199,5 +200,6 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 		 cfg.seed_set ? "" : " (add seed= with this value to repeat the random patterns)");
 	run_passes(&cfg, &memmap, &footprint, seed);
 	summary(&footprint, usable);
+	report_badram(&cfg, &memmap, "");
 	run_finish(errors_total() ? RESULT_FAIL : RESULT_PASS);
 }

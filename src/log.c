@@ -6,6 +6,7 @@
 #include "console.h"
 #include "fmt.h"
 #include "log.h"
+#include "string.h"
 
 #define LINE_MAX 256
 
@@ -18,6 +19,15 @@ static void log_line(const char *prefix, const char *fmt, va_list ap)
 		n = LINE_MAX - 1;
 	line[n++] = '\n';
 	console_write(line, (size_t)n);
+}
+
+void log_text(const char *prefix, const char *text)
+{
+	// Three writes: on SMP another CPU's line could fall in between, but
+	// these lines are printed by the BSP alone, after the tests.
+	console_write(prefix, str_len(prefix));
+	console_write(text, str_len(text));
+	console_write("\n", 1);
 }
 
 void log_info(const char *fmt, ...)

@@ -13,4 +13,8 @@ void log_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 // As log_info, prefixed "error: ".
 void log_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+// Print prefix then text as one line of any length, unformatted (the BadRAM
+// lines can be thousands of characters).
+void log_text(const char *prefix, const char *text);
+
 #endif

@@ -7,11 +7,13 @@
 #include "log.h"
 #include "memtest.h"
 #include "pass.h"
+#include "report.h"
 #include "run.h"
 #include "timer.h"
 
 #define PROGRESS_EVERY_MS 10000
-#define SELF_MIN_ADDR (1ull << 20)	// keep the first MiB for firmware-style uses (AP start-up)
+#define SELF_MIN_ADDR (1ull << 20)
+#define PAGE 4096ull	// keep the first MiB for firmware-style uses (AP start-up)
 
 struct job {
 	const struct mt_test *test;
@@ -87,12 +89,26 @@ static void print_ms(const char *key, uint64_t ms, char *buf, size_t len)
 		     (unsigned long long)(ms % 1000));
 }
 
-// Where ramsift can move: the top of the highest free range that holds it,
-// above the first MiB.
+// Where ramsift can move: the highest block of free RAM above the first MiB
+// that holds it and contains no page known to fail. 0 if there is none.
 static uint64_t move_destination(const struct memmap *mm, uint64_t bytes)
 {
-	uint64_t dest = memmap_find(mm, bytes, UINT64_MAX);
-	return dest >= SELF_MIN_ADDR ? dest : 0;
+	const struct badram_table *bad = errors_table();
+
+	for (size_t i = mm->nfree; i-- > 0;) {
+		uint64_t lo = mm->free[i].start > SELF_MIN_ADDR ? mm->free[i].start : SELF_MIN_ADDR;
+		uint64_t end = mm->free[i].end;
+		// Slide the block down below the highest failing page inside it.
+		while (end > lo && end - lo >= bytes) {
+			uint64_t page = end;
+			while (page > end - bytes && !badram_table_has(bad, page - PAGE))
+				page -= PAGE;
+			if (page == end - bytes)
+				return page;
+			end = page - PAGE;
+		}
+	}
+	return 0;
 }
 
 // Move ramsift to tested free memory and run the tests over what it left.
@@ -165,5 +181,11 @@ void run_passes(const struct config *cfg, struct memmap *mm, struct footprint *f
 		log_info("pass %u: end errors=%llu tested_bytes=%llu %s", pass,
 			 (unsigned long long)(errors_total() - errors_before), (unsigned long long)tested, dt);
 		run_pass_done(tested);
+		if (cfg->passes != pass && errors_total()) {
+			// Runs that go on (passes=0) show the lines so far.
+			char prefix[24];
+			fmt_snprintf(prefix, sizeof(prefix), "pass %u: ", pass);
+			report_badram(cfg, mm, prefix);
+		}
 	}
 }

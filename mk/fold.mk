@@ -1,0 +1,28 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The BadRAM fold's host programs: build/ramsift-fold (the CLI that refolds a
+# ramsift or memtest86+ log, or a list of addresses) and build/bench-fold
+# (ramsift's fold against a greedy baseline on synthetic DRAM faults). Both
+# compile the fold's lib/ sources with -O2 and no sanitizers, so the bench
+# times what the image runs. check-fold runs a quick smoke run of both
+# programs (the fold's unit tests run with every other in check-unit). lib/ is on the quote path only, so the
+# host programs get the C library's <string.h>, not lib/string.h.
+
+FOLD_LIB_SRCS := $(sort $(wildcard lib/badram_*.c)) lib/string.c lib/fmt.c \
+	lib/range.c lib/parse.c
+FOLD_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -MMD -MP -iquote lib
+
+$(B)/ramsift-fold: tools/ramsift-fold.c $(FOLD_LIB_SRCS)
+	$(call say,HOSTCC,$@)mkdir -p $(@D) && $(HOST_CC) $(FOLD_CFLAGS) -o $@ $< $(FOLD_LIB_SRCS)
+
+$(B)/bench-fold: bench/fold.c $(FOLD_LIB_SRCS)
+	$(call say,HOSTCC,$@)mkdir -p $(@D) && $(HOST_CC) $(FOLD_CFLAGS) -o $@ $< $(FOLD_LIB_SRCS)
+
+.PHONY: check-fold bench-fold
+check-fold: $(B)/ramsift-fold $(B)/bench-fold
+	$(Q)sh tests/fold-smoke.sh $(B)/ramsift-fold
+	$(Q)echo "  BENCH   $(B)/bench-fold --quick"; $(B)/bench-fold --quick >/dev/null
+
+bench-fold: $(B)/bench-fold
+	$(Q)$(B)/bench-fold
+
+CHECK_TARGETS += check-fold

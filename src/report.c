@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The fold's memory is static: it runs on the BSP only, once per pass.
+#include "badram_fold.h"
+#include "badram_format.h"
+#include "errors.h"
+#include "log.h"
+#include "report.h"
+#include "timer.h"
+
+static uint8_t scratch[BADRAM_FOLD_SCRATCH_BYTES(ERRORS_TABLE_SLOTS)];
+static struct badram_result result;
+static char line[BADRAM_LINE_MAX];
+
+static void print(const char *prefix, int (*format)(char *, size_t, const struct badram_result *))
+{
+	format(line, sizeof(line), &result);
+	log_text(prefix, line);
+}
+
+void report_badram(const struct config *cfg, const struct memmap *mm, const char *prefix)
+{
+	struct badram_budget budget = { cfg->patterns, cfg->holes, BADRAM_DEFAULT_MEMMAP_CHARS, false };
+	uint64_t start = timer_ms();
+
+	if (badram_table_empty(errors_table()))
+		return;
+	if (!badram_fold(errors_table(), mm->usable, mm->nusable, budget, scratch, sizeof(scratch),
+			 &result))
+		log_warn("fold: not enough working memory; printing one coarse pattern");
+	print(prefix, badram_format_badram);
+	print(prefix, badram_format_grub);
+	print(prefix, badram_format_memmap);
+	print(prefix, badram_format_summary);
+	log_info("%sfold: took %llu ms", prefix, (unsigned long long)(timer_ms() - start));
+}

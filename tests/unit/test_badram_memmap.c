@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Unit tests for lib/badram_memmap.c: the SIZE units, the line length, and
+// the gap filling against brute force (every subset of gaps, for sets with
+// few runs): the chosen ranges fit the line budget and cost the fewest good
+// RAM pages any fitting choice costs.
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "badram_memmap.h"
+
+static uint64_t rng_state = 0x5151;
+
+static uint64_t rng(void)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return rng_state;
+}
+
+struct size_case {
+	uint64_t bytes, value;
+	char unit;
+};
+
+static const struct size_case size_cases[] = {
+	{ 4096, 4, 'K' },
+	{ 12288, 12, 'K' },
+	{ 1ULL << 20, 1, 'M' },
+	{ 3ULL << 20, 3, 'M' },
+	{ (1ULL << 20) + 4096, 1028, 'K' },
+	{ 1ULL << 30, 1, 'G' },
+	{ 5ULL << 30, 5, 'G' },
+	{ (1ULL << 30) + (1ULL << 20), 1025, 'M' },
+};
+
+static void test_sizes(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(size_cases) / sizeof(size_cases[0]); i++) {
+		struct bmm_size s = bmm_size_of(size_cases[i].bytes);
+		if (s.value != size_cases[i].value || s.unit != size_cases[i].unit)
+			fail_msg("size %#llx: got %llu%c want %llu%c",
+				 (unsigned long long)size_cases[i].bytes,
+				 (unsigned long long)s.value, s.unit,
+				 (unsigned long long)size_cases[i].value, size_cases[i].unit);
+	}
+	// "memmap=4K$0x1000,8K$0x10000"
+	struct range r[2] = { { 0x1000, 0x2000 }, { 0x10000, 0x12000 } };
+	assert_int_equal(bmm_line_len(r, 2), 27);
+}
+
+static uint64_t ram_cost(const struct range *ram, size_t nram, uint64_t lo,
+			 uint64_t hi)
+{
+	uint64_t n = 0;
+	for (size_t i = 0; i < nram; i++) {
+		uint64_t a = ram[i].start > lo ? ram[i].start : lo;
+		uint64_t b = ram[i].end < hi ? ram[i].end : hi;
+		if (a < b)
+			n += b - a;
+	}
+	return n;
+}
+
+static void test_fill_vs_brute_force(void **state)
+{
+	struct range ram[2] = { { 0, 1000 }, { 1200, 5000 } };   // pages
+	struct buniverse u = { ram, 2 };
+	(void)state;
+	for (int iter = 0; iter < 200; iter++) {
+		uint64_t page[40];
+		size_t n = 0;
+		struct range out[16], work[1], runs[40], cand[40];
+		// A few runs inside RAM.
+		for (uint64_t p = rng() % 50; p < 5000 && n < 40; p += 1 + rng() % 400) {
+			for (uint64_t len = 1 + rng() % 3; len > 0 && n < 40 && p < 5000; len--, p++)
+				if (p < 1000 || p >= 1200)
+					page[n++] = p;
+		}
+		if (n == 0)
+			continue;
+		size_t chars = 64 + rng() % 200, cap = 1 + rng() % 12, nr = 0;
+		for (size_t i = 0; i < n; i++) {
+			if (nr > 0 && runs[nr - 1].end == page[i]) {
+				runs[nr - 1].end++;
+			} else {
+				runs[nr].start = page[i];
+				runs[nr++].end = page[i] + 1;
+			}
+		}
+		// Brute force over which of the nr - 1 gaps to fill.
+		uint64_t best = UINT64_MAX;
+		for (uint64_t mask = 0; mask < (1ULL << (nr - 1)) && nr <= 16; mask++) {
+			size_t m = 0;
+			uint64_t cost = 0;
+			for (size_t i = 0; i < nr; i++) {
+				if (i > 0 && (mask >> (i - 1) & 1)) {
+					cost += ram_cost(ram, 2, cand[m - 1].end, runs[i].start);
+					cand[m - 1].end = runs[i].end;
+				} else {
+					cand[m++] = runs[i];
+				}
+			}
+			for (size_t i = 0; i < m; i++) {
+				cand[i].start <<= 12;
+				cand[i].end <<= 12;
+			}
+			if (m <= cap && bmm_line_len(cand, m) <= chars && cost < best)
+				best = cost;
+		}
+		size_t got = bmm_ranges(page, n, NULL, 0, &u, chars, out, cap, work, 1);
+		uint64_t cost = 0;
+		for (size_t i = 0; i < got; i++)
+			cost += ram_cost(ram, 2, out[i].start >> 12, out[i].end >> 12);
+		cost -= n;
+		if (got > cap || bmm_line_len(out, got) > chars)
+			fail_msg("iter %d: %zu ranges, %zu chars; cap %zu, budget %zu", iter, got,
+				 bmm_line_len(out, got), cap, chars);
+		if (nr <= 16 && cost != best)
+			fail_msg("iter %d (%zu runs, %zu chars, cap %zu): costs %llu, best is %llu",
+				 iter, nr, chars, cap, (unsigned long long)cost,
+				 (unsigned long long)best);
+	}
+}
+
+static void test_extra_cubes_and_non_ram(void **state)
+{
+	struct range ram[2] = { { 0, 160 }, { 200, 4096 } };   // pages
+	struct buniverse u = { ram, 2 };
+	struct range out[8], work[8];
+	// A cube spanning the hole: cut into its RAM pieces; page 170 (in the
+	// hole) is left out.
+	struct bcube c = { 128, BC_DOMAIN & ~0x7fULL };        // pages 128..255
+	uint64_t page[] = { 170, 1000 };
+	(void)state;
+	size_t n = bmm_ranges(page, 2, &c, 1, &u, 1024, out, 8, work, 8);
+	assert_int_equal(n, 3);
+	assert_int_equal(out[0].start, 128ULL << 12);
+	assert_int_equal(out[0].end, 160ULL << 12);
+	assert_int_equal(out[1].start, 200ULL << 12);
+	assert_int_equal(out[1].end, 256ULL << 12);
+	assert_int_equal(out[2].start, 1000ULL << 12);
+	// Only non-RAM failures: nothing to reserve.
+	uint64_t hole[] = { 170 };
+	assert_int_equal(bmm_ranges(hole, 1, NULL, 0, &u, 1024, out, 8, work, 8), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sizes),
+		cmocka_unit_test(test_fill_vs_brute_force),
+		cmocka_unit_test(test_extra_cubes_and_non_ram),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

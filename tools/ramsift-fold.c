@@ -1,0 +1,465 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// ramsift-fold: fold failing physical addresses into GRUB badram pairs and a
+// Linux memmap= line on the host, with the same lib/ code the tester runs.
+// Reads bare hex addresses, ramsift ERROR lines and memtest86+ 6.x error
+// rows from files or stdin, so an old log can be refolded with other budgets
+// or addresses from Linux EDAC/rasdaemon folded. See --help.
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "badram_fold.h"
+#include "badram_format.h"
+#include "badram_table.h"
+#include "parse.h"
+
+#define GIB (1ULL << 30)
+
+static const char usage[] =
+"Usage: ramsift-fold [OPTION]... [FILE]...\n"
+"Fold failing physical addresses into at most K GRUB badram pairs that\n"
+"exclude the fewest good pages, and a Linux memmap= line.\n"
+"\n"
+"Input (standard input when no FILE is given, or for \"-\"), one per line:\n"
+"  - a bare hex address, with or without 0x (e.g. from EDAC/rasdaemon);\n"
+"  - a ramsift ERROR line: ERROR addr=0x... expected=... actual=... ...;\n"
+"  - a memtest86+ 6.x error row: CPU PASS TEST ADDRESS (SIZE) EXPECTED FOUND,\n"
+"    ADDRESS being the 12-or-more hex digits under \"Failing Address\".\n"
+"Blank lines and lines starting with '#' are ignored. An input that holds an\n"
+"ERROR line, a \"Failing Address\" header or the word ramsift is a log: its\n"
+"other lines are ignored. Otherwise any other line is reported with its file\n"
+"and line number and skipped.\n"
+"\n"
+"Options:\n"
+"  --patterns K       at most K addr,mask pairs, 1..64 (default 20)\n"
+"  --holes H          at most H holes cut into the memory map (default 48;\n"
+"                     Linux keeps only 128 e820 entries)\n"
+"  --ram RANGES       usable RAM, START-END[,START-END...] in bytes, END\n"
+"                     exclusive, each a number (0x for hex) with optional\n"
+"                     K/M/G/T suffix, e.g. 0-640K,1M-3G,4G-9G (default: one\n"
+"                     range from 0 to the highest failing address rounded up\n"
+"                     to a GiB)\n"
+"  --memmap-chars N   longest memmap= line (default 1024; the kernel command\n"
+"                     line holds 2047 bytes in all)\n"
+"  --uefi             the pairs are for GRUB on UEFI only: drop the pair order\n"
+"                     and shapes GRUB 2.06 on BIOS needs to apply them all\n"
+"  --format F         all (default: badram=, GRUB_BADRAM=, memmap= and the\n"
+"                     summary), badram, grub, memmap, pages (the distinct\n"
+"                     failing page addresses) or json\n"
+"  --help             show this text\n"
+"\n"
+"Exit status: 0 when every line parsed, 1 when some line did not (the rest\n"
+"is still folded), 2 on a usage error.\n";
+
+struct options {
+	struct badram_budget budget;
+	struct range ram[64];
+	size_t nram;
+	const char *format;
+};
+
+struct addrs {
+	uint64_t *a;
+	size_t n, cap;
+	uint64_t max;
+};
+
+static void add_addr(struct addrs *v, uint64_t a)
+{
+	if (v->n == v->cap) {
+		v->cap = v->cap ? 2 * v->cap : 1024;
+		v->a = realloc(v->a, v->cap * sizeof(*v->a));
+		if (v->a == NULL) {
+			perror("ramsift-fold");
+			exit(2);
+		}
+	}
+	v->a[v->n++] = a;
+	if (a > v->max)
+		v->max = a;
+}
+
+static bool is_hex(char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
+	       (c >= 'A' && c <= 'F');
+}
+
+// Parse the hex digits s[0..len), with an optional 0x, into a physical
+// address below 2^52.
+static bool parse_hex_addr(const char *s, size_t len, uint64_t *out)
+{
+	char buf[24] = "0x";
+
+	if (len >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		s += 2;
+		len -= 2;
+	}
+	if (len == 0 || len > sizeof(buf) - 3)
+		return false;
+	for (size_t i = 0; i < len; i++)
+		if (!is_hex(s[i]))
+			return false;
+	memcpy(buf + 2, s, len);
+	return parse_u64(buf, len + 2, out) && *out < RANGE_MAX_ADDR;
+}
+
+// Split line into at most max whitespace-separated words.
+static size_t words(char *line, char **w, size_t *wl, size_t max)
+{
+	size_t n = 0;
+	char *p = line;
+
+	while (*p && n < max) {
+		while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+			p++;
+		if (!*p)
+			break;
+		w[n] = p;
+		while (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')
+			p++;
+		wl[n] = (size_t)(p - w[n]);
+		n++;
+	}
+	return n;
+}
+
+static bool is_decimal(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+	return len > 0;
+}
+
+static bool is_error_line(const char *line)
+{
+	const char *e = strstr(line, "ERROR");
+	return e != NULL && strstr(e, "addr=") != NULL;
+}
+
+enum parsed { LINE_ADDR, LINE_SKIP, LINE_BAD };
+
+// Classify one line; for LINE_ADDR, *a gets the address.
+static enum parsed parse_line(char *line, bool log, uint64_t *a)
+{
+	char *w[8];
+	size_t wl[8];
+	size_t n = words(line, w, wl, 8);
+
+	if (n == 0 || w[0][0] == '#')
+		return LINE_SKIP;
+	if (is_error_line(line)) {
+		const char *p = strstr(strstr(line, "ERROR"), "addr=") + 5;
+		size_t len = strcspn(p, " \t\r\n");
+		return parse_hex_addr(p, len, a) ? LINE_ADDR : LINE_BAD;
+	}
+	// memtest86+ 6.x: " %2i   %4i   %2i   %09x%03x (%kB)  expected found"
+	if (n >= 5 && is_decimal(w[0], wl[0]) && is_decimal(w[1], wl[1]) &&
+	    is_decimal(w[2], wl[2]) && w[4][0] == '(' && wl[3] >= 12)
+		return parse_hex_addr(w[3], wl[3], a) ? LINE_ADDR : LINE_BAD;
+	if (n == 1 && parse_hex_addr(w[0], wl[0], a))
+		return LINE_ADDR;
+	return log ? LINE_SKIP : LINE_BAD;
+}
+
+// Read one input; returns the number of bad lines.
+static size_t read_input(FILE *f, const char *name, struct addrs *v)
+{
+	char **lines = NULL, *line = NULL;
+	size_t nlines = 0, cap = 0, bad = 0, linecap = 0;
+	bool log = false;
+
+	while (getline(&line, &linecap, f) >= 0) {
+		if (nlines == cap) {
+			cap = cap ? 2 * cap : 1024;
+			lines = realloc(lines, cap * sizeof(*lines));
+		}
+		lines[nlines++] = strdup(line);
+		log |= is_error_line(line) || strstr(line, "Failing Address") ||
+		       strstr(line, "ramsift");
+	}
+	free(line);
+	for (size_t i = 0; i < nlines; i++) {
+		uint64_t a;
+		switch (parse_line(lines[i], log, &a)) {
+		case LINE_ADDR:
+			add_addr(v, a);
+			break;
+		case LINE_BAD:
+			lines[i][strcspn(lines[i], "\r\n")] = '\0';
+			fprintf(stderr, "%s:%zu: not an address, ERROR line or memtest86+ row: %s\n",
+				name, i + 1, lines[i]);
+			bad++;
+			break;
+		case LINE_SKIP:
+			break;
+		}
+		free(lines[i]);
+	}
+	free(lines);
+	return bad;
+}
+
+static bool parse_ram(const char *arg, struct options *o)
+{
+	const char *p = arg;
+
+	o->nram = 0;
+	while (*p) {
+		size_t len = strcspn(p, ","), dash;
+		const char *d = memchr(p, '-', len);
+		uint64_t s, e;
+		if (d == NULL || o->nram == sizeof(o->ram) / sizeof(o->ram[0]))
+			return false;
+		dash = (size_t)(d - p);
+		if (!parse_size(p, dash, &s) || !parse_size(d + 1, len - dash - 1, &e) ||
+		    s >= e || e > RANGE_MAX_ADDR)
+			return false;
+		o->ram[o->nram].start = s;
+		o->ram[o->nram++].end = e;
+		p += len + (p[len] == ',');
+	}
+	// Sort by start and merge overlaps: the fold wants them disjoint.
+	for (size_t i = 1; i < o->nram; i++)
+		for (size_t j = i; j > 0 && o->ram[j - 1].start > o->ram[j].start; j--) {
+			struct range t = o->ram[j];
+			o->ram[j] = o->ram[j - 1];
+			o->ram[j - 1] = t;
+		}
+	size_t m = 0;
+	for (size_t i = 0; i < o->nram; i++) {
+		if (m > 0 && o->ram[i].start <= o->ram[m - 1].end) {
+			if (o->ram[i].end > o->ram[m - 1].end)
+				o->ram[m - 1].end = o->ram[i].end;
+		} else {
+			o->ram[m++] = o->ram[i];
+		}
+	}
+	o->nram = m;
+	return o->nram > 0;
+}
+
+static bool parse_uint(const char *s, unsigned lo, unsigned hi, unsigned *out)
+{
+	uint64_t v;
+
+	if (!parse_u64(s, strlen(s), &v) || v < lo || v > hi)
+		return false;
+	*out = (unsigned)v;
+	return true;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+static void json_string(const char *key, const char *s, bool last)
+{
+	printf("  \"%s\": \"", key);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			putchar('\\');
+		putchar(*s);
+	}
+	printf("\"%s\n", last ? "" : ",");
+}
+
+static void print_json(const struct badram_result *r)
+{
+	static const char *limit[] = { "none", "pairs", "holes" };
+	char line[BADRAM_LINE_MAX];
+
+	printf("{\n  \"failing_pages\": %llu,\n  \"pairs\": [",
+	       (unsigned long long)r->failing_pages);
+	for (unsigned k = 0; k < r->npairs; k++)
+		printf("%s{\"addr\": \"0x%llx\", \"mask\": \"0x%llx\"}", k ? ", " : "",
+		       (unsigned long long)r->pair[k].addr,
+		       (unsigned long long)r->pair[k].mask);
+	printf("],\n  \"memmap\": [");
+	for (size_t i = 0; i < r->nmemmap; i++)
+		printf("%s{\"start\": \"0x%llx\", \"end\": \"0x%llx\"}", i ? ", " : "",
+		       (unsigned long long)r->memmap[i].start,
+		       (unsigned long long)r->memmap[i].end);
+	printf("],\n");
+	printf("  \"holes\": %llu,\n  \"holes_budget\": %u,\n  \"pairs_budget\": %u,\n",
+	       (unsigned long long)r->holes, r->holes_budget, r->pairs_budget);
+	printf("  \"exact_holes\": %llu,\n  \"ram_pages\": %llu,\n",
+	       (unsigned long long)r->exact_holes, (unsigned long long)r->ram_pages);
+	printf("  \"excluded_pages\": %llu,\n  \"sacrificed_pages\": %llu,\n",
+	       (unsigned long long)r->excluded_pages,
+	       (unsigned long long)r->sacrificed_pages);
+	printf("  \"memmap_sacrificed_pages\": %llu,\n  \"limit\": \"%s\",\n",
+	       (unsigned long long)r->memmap_sacrificed, limit[r->limit]);
+	printf("  \"replace_advised\": %s,\n", badram_replace_advised(r) ? "true" : "false");
+	printf("  \"grub_bios_safe\": %s,\n", r->grub_safe ? "true" : "false");
+	if (r->npairs == 0) {
+		printf("  \"summary\": null\n}\n");
+		return;
+	}
+	badram_format_badram(line, sizeof(line), r);
+	json_string("badram", line, false);
+	badram_format_grub(line, sizeof(line), r);
+	json_string("grub", line, false);
+	badram_format_memmap(line, sizeof(line), r);
+	json_string("memmap", line, false);
+	badram_format_summary(line, sizeof(line), r);
+	json_string("summary", line, true);
+	printf("}\n");
+}
+
+static void print_pages(const struct badram_table *t)
+{
+	uint64_t *p = malloc((t->n + 1) * sizeof(*p));
+	size_t n = 0;
+
+	for (uint64_t i = 0; i <= t->mask; i++)
+		if (t->slot[i] != BADRAM_TABLE_EMPTY)
+			p[n++] = t->slot[i];
+	qsort(p, n, sizeof(*p), cmp_u64);
+	for (size_t i = 0; i < n; i++)
+		printf("0x%llx\n", (unsigned long long)(p[i] << 12));
+	free(p);
+}
+
+static void print_result(const struct options *o, const struct badram_table *t,
+			 const struct badram_result *r)
+{
+	char line[BADRAM_LINE_MAX];
+	bool all = strcmp(o->format, "all") == 0;
+
+	if (strcmp(o->format, "json") == 0) {
+		print_json(r);
+		return;
+	}
+	if (strcmp(o->format, "pages") == 0) {
+		print_pages(t);
+		return;
+	}
+	if (r->npairs == 0)
+		return;
+	if (all || strcmp(o->format, "badram") == 0) {
+		badram_format_badram(line, sizeof(line), r);
+		puts(line);
+	}
+	if (all || strcmp(o->format, "grub") == 0) {
+		badram_format_grub(line, sizeof(line), r);
+		puts(line);
+	}
+	if (all || strcmp(o->format, "memmap") == 0) {
+		badram_format_memmap(line, sizeof(line), r);
+		puts(line);
+	}
+	if (all) {
+		badram_format_summary(line, sizeof(line), r);
+		puts(line);
+	}
+}
+
+static int usage_error(const char *what, const char *arg)
+{
+	fprintf(stderr, "ramsift-fold: %s: %s\nTry 'ramsift-fold --help'.\n", what, arg);
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	struct options o = { .budget = badram_budget_default(), .format = "all" };
+	struct addrs v = { 0 };
+	size_t bad = 0, nfiles = 0;
+	static const char *formats[] = { "all", "badram", "grub", "memmap", "pages", "json" };
+	unsigned chars;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+		if (strcmp(a, "--help") == 0) {
+			fputs(usage, stdout);
+			return 0;
+		} else if (strcmp(a, "--patterns") == 0) {
+			if (val == NULL || !parse_uint(val, 1, BADRAM_MAX_PAIRS, &o.budget.pairs))
+				return usage_error("--patterns wants 1..64", val ? val : "(none)");
+			i++;
+		} else if (strcmp(a, "--holes") == 0) {
+			if (val == NULL || !parse_uint(val, 1, UINT32_MAX, &o.budget.holes))
+				return usage_error("--holes wants a count >= 1", val ? val : "(none)");
+			i++;
+		} else if (strcmp(a, "--memmap-chars") == 0) {
+			if (val == NULL || !parse_uint(val, 64, 2047, &chars))
+				return usage_error("--memmap-chars wants 64..2047", val ? val : "(none)");
+			o.budget.memmap_chars = chars;
+			i++;
+		} else if (strcmp(a, "--uefi") == 0) {
+			o.budget.uefi_only = true;
+		} else if (strcmp(a, "--ram") == 0) {
+			if (val == NULL || !parse_ram(val, &o))
+				return usage_error("--ram wants START-END[,START-END...]", val ? val : "(none)");
+			i++;
+		} else if (strcmp(a, "--format") == 0) {
+			bool ok = false;
+			for (size_t k = 0; val && k < sizeof(formats) / sizeof(*formats); k++)
+				ok |= strcmp(val, formats[k]) == 0;
+			if (!ok)
+				return usage_error("--format wants all, badram, grub, memmap, pages or json",
+						   val ? val : "(none)");
+			o.format = val;
+			i++;
+		} else if (a[0] == '-' && a[1] == '-') {
+			return usage_error("unknown option", a);
+		}
+	}
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (a[0] == '-' && a[1] == '-') {
+			i += strcmp(a, "--uefi") != 0;      // skip the option's value
+			continue;
+		}
+		nfiles++;
+		if (strcmp(a, "-") == 0) {
+			bad += read_input(stdin, "<stdin>", &v);
+			continue;
+		}
+		FILE *f = fopen(a, "r");
+		if (f == NULL) {
+			fprintf(stderr, "ramsift-fold: %s: %s\n", a, strerror(errno));
+			return 2;
+		}
+		bad += read_input(f, a, &v);
+		fclose(f);
+	}
+	if (nfiles == 0)
+		bad += read_input(stdin, "<stdin>", &v);
+
+	// A table twice the addresses' count (a power of two) never overflows.
+	size_t slots = 1024;
+	while (slots < 2 * v.n)
+		slots *= 2;
+	uint64_t *slot = malloc(slots * sizeof(*slot));
+	size_t sbytes = BADRAM_FOLD_SCRATCH_BYTES(slots);
+	void *scratch = malloc(sbytes);
+	struct badram_table t;
+	struct badram_result r;
+	if (slot == NULL || scratch == NULL) {
+		perror("ramsift-fold");
+		return 2;
+	}
+	badram_table_init(&t, slot, slots);
+	for (size_t i = 0; i < v.n; i++)
+		badram_table_add(&t, v.a[i]);
+	if (o.nram == 0 && v.n > 0) {
+		o.ram[0].start = 0;
+		o.ram[0].end = (v.max / GIB + 1) * GIB;
+		o.nram = 1;
+	}
+	badram_fold(&t, o.ram, o.nram, o.budget, scratch, sbytes, &r);
+	print_result(&o, &t, &r);
+	free(slot);
+	free(scratch);
+	free(v.a);
+	return bad ? 1 : 0;
+}
