@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# QEMU loads the image itself (-kernel: Multiboot 1 through the a.out kludge)
+# into a 64 MiB machine; one pass of the default tests must pass.
+. "$(dirname "$0")/lib.sh"
+
+e2e_boot -m 64M -kernel "$ELF" -append "console=ttyS0,115200 $E2E_ARGS"
+e2e_expect_pass
+e2e_expect_loader qemu multiboot

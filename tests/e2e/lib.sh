@@ -1,0 +1,124 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Common part of the end-to-end scenarios, sourced by each tests/e2e/<name>.sh:
+# boot ramsift headless in QEMU (tools/qemu-run.sh) under a time limit, keep
+# the serial log as plain text in build/test/<name>.log, and assert lines of it
+# and the result. A failed assertion says what it expected and shows the log's
+# last 40 lines. Every scenario ends with one line: its name, PASS or FAIL and
+# the seconds it took. Run from anywhere; paths are from the repository top.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+
+B=${B:-build}
+ELF=$B/ramsift.elf
+TEST_ISO=$B/test/ramsift-test.iso
+TEST_ISO_MB1=$B/test/ramsift-test-mb1.iso
+E2E_NAME=$(basename "$0" .sh)
+E2E_DIR=$B/test
+E2E_LOG=$E2E_DIR/$E2E_NAME.log
+E2E_TIMEOUT=${E2E_TIMEOUT:-300}
+E2E_ARGS=$(grep -v '^#' tests/e2e/kernel-args)
+# tools/qemu-run.sh's exit statuses, by value, for the messages.
+E2E_RESULTS=(PASS FAIL ABORTED 'QEMU failed' 'time limit')
+mkdir -p "$E2E_DIR"
+
+e2e_start=${EPOCHREALTIME/[.,]/}
+e2e_report() {
+	local status=$? us=$((${EPOCHREALTIME/[.,]/} - e2e_start)) verdict=PASS
+	[ "$status" -eq 0 ] || verdict=FAIL
+	printf '  E2E     %-16s %s %6d.%d s\n' "$E2E_NAME" "$verdict" \
+		$((us / 1000000)) $((us / 100000 % 10))
+}
+trap e2e_report EXIT
+
+# e2e_fail WHAT: report a failed assertion, what QEMU said and the end of the
+# log; exit 1.
+e2e_fail() {
+	{
+		echo "$E2E_NAME: FAILED: $*"
+		echo "--- QEMU's messages:"
+		cat "$E2E_DIR/$E2E_NAME.stderr" 2>/dev/null || true
+		echo "--- last 40 lines of $E2E_LOG:"
+		tail -n 40 "$E2E_LOG" 2>/dev/null || true
+		echo "---"
+	} >&2
+	exit 1
+}
+
+# e2e_boot QEMU_ARGS...: one boot with COM1 logged to $E2E_LOG and no screen;
+# QEMU's own messages go to build/test/<name>.stderr, shown if a check fails.
+# Sets E2E_RESULT to tools/qemu-run.sh's status (0 PASS, 1 FAIL, 2 ABORTED,
+# 3 QEMU failed, 4 time limit). The log loses CRs and terminal escapes (GRUB
+# and the firmware draw menus on the serial port) so that lines match plainly.
+e2e_boot() {
+	local raw=$E2E_DIR/$E2E_NAME.serial
+	: >"$raw"	# exists even if QEMU never starts
+	rm -f "$E2E_LOG"
+	E2E_RESULT=0
+	tools/qemu-run.sh -t "$E2E_TIMEOUT" -display none -monitor none \
+		-serial "file:$raw" "$@" 2>"$E2E_DIR/$E2E_NAME.stderr" || E2E_RESULT=$?
+	sed -e 's/\r//g' -e 's/\x1b\[[0-9;=?]*[A-Za-z]//g' "$raw" >"$E2E_LOG"
+	rm -f "$raw"
+}
+
+# e2e_uefi: set the array E2E_UEFI to the QEMU options for UEFI firmware
+# (OVMF), with a fresh writable copy of its variable store.
+e2e_uefi() {
+	local ovmf=/usr/share/OVMF vars=$E2E_DIR/$E2E_NAME-vars.fd
+	cp "$ovmf/OVMF_VARS_4M.fd" "$vars"
+	E2E_UEFI=(-drive "if=pflash,format=raw,readonly=on,file=$ovmf/OVMF_CODE_4M.fd"
+		-drive "if=pflash,format=raw,file=$vars")
+}
+
+# e2e_iso_disk: set E2E_DISK to the QEMU options for a raw IDE disk holding a
+# copy of the test ISO, as `dd` to a USB stick makes it (the ISO stays as built).
+e2e_iso_disk() {
+	local disk=$E2E_DIR/$E2E_NAME.img
+	cp "$TEST_ISO" "$disk"
+	E2E_DISK=(-drive "file=$disk,format=raw,if=ide")
+}
+
+# e2e_expect ERE WHAT: some line of the log matches the extended regex.
+e2e_expect() {
+	grep -Eq -- "$1" "$E2E_LOG" || e2e_fail "$2: no line matches /$1/"
+}
+
+# e2e_expect_no ERE WHAT: no line of the log matches the extended regex.
+e2e_expect_no() {
+	local line
+	line=$(grep -Em1 -- "$1" "$E2E_LOG") || return 0
+	e2e_fail "$2: unexpected line: $line"
+}
+
+# e2e_expect_pass: the banner, one result line: PASS after one pass over all
+# usable RAM (tested_bytes = usable_bytes), no warning or error line, and
+# QEMU's exit status 1 (ramsift wrote PASS to isa-debug-exit).
+e2e_expect_pass() {
+	local results line
+	e2e_expect '^ramsift v?[0-9]' 'banner (name and version)'
+	results=$(grep -c '^ramsift: result=' "$E2E_LOG") || true
+	[ "$results" -eq 1 ] || e2e_fail "want one result line, got $results"
+	line=$(grep '^ramsift: result=' "$E2E_LOG")
+	[[ $line =~ ^ramsift:\ result=PASS\ passes=1\ errors=0\ tested_bytes=([0-9]+)\ usable_bytes=([0-9]+)\  ]] &&
+		[ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ] ||
+		e2e_fail "result line: want PASS, passes=1, errors=0 and tested_bytes =" \
+			"usable_bytes, got: $line"
+	e2e_expect_no '^(warning|error): ' 'a clean boot'
+	[ "$E2E_RESULT" -eq 0 ] ||
+		e2e_fail "isa-debug-exit result: want PASS (QEMU exit status 1)," \
+			"got ${E2E_RESULTS[$E2E_RESULT]}"
+}
+
+# e2e_expect_loader NAME PROTOCOL: the image names the loader that started it
+# and the protocol (multiboot or multiboot2), so a scenario really exercises
+# the boot path it is about. NAME is an extended regex.
+e2e_expect_loader() {
+	e2e_expect "^loader: $1, $2, " "loaded by $1 with $2"
+}
+
+# e2e_expect_halted: the image stopped before it could report (no result line)
+# and stayed halted until the time limit killed QEMU.
+e2e_expect_halted() {
+	e2e_expect_no '^ramsift: result=' 'halted before any result'
+	[ "$E2E_RESULT" -eq 4 ] ||
+		e2e_fail "want a halt until the time limit, got ${E2E_RESULTS[$E2E_RESULT]}"
+}
