@@ -218,7 +218,7 @@ static void warn_test_name(const struct parser *p, const char *name, size_t n)
 		msg_add(&m, name, n);
 		msg_str(&m, "\"");
 	}
-	msg_str(&m, "; known:");
+	msg_str(&m, "; known: all");
 	for (size_t i = 0; i < p->nnames && i <= UINT8_MAX; i++) {
 		msg_str(&m, " ");
 		msg_str(&m, p->names[i]);
@@ -241,6 +241,17 @@ static void set_tests(struct parser *p, const char *v, size_t n)
 
 		while (i < n && v[i] != ',')
 			i++;
+		// "all": every known test, in table order.
+		if (str_eq_n(v + start, i - start, "all")) {
+			for (idx = 0; idx < p->nnames && idx <= UINT8_MAX; idx++) {
+				if (count < CMDLINE_MAX_TESTS)
+					list[count++] = (uint8_t)idx;
+				else
+					too_many = true;
+			}
+			i++;
+			continue;
+		}
 		for (idx = 0; idx < p->nnames && idx <= UINT8_MAX; idx++) {
 			if (str_eq_n(v + start, i - start, p->names[idx]))
 				break;

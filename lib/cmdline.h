@@ -74,7 +74,10 @@ void config_defaults(struct config *cfg);
 //             kept in order, duplicates allowed, at most CMDLINE_MAX_TESTS;
 //             unknown names are warned about and skipped; if no name is
 //             valid the previous list stays (by default: the default pass).
+//             The name "all" stands for every test, in table order.
 //   onexit=halt|reboot|qemu
+//   seed=N errors=N bitfade=N patterns=N holes=N  numbers in the ranges
+//             the CMDLINE_ constants above give (seed: any 64-bit value)
 // A later key overrides an earlier one, except console=. Every unknown key,
 // word without '=', malformed or out-of-range value is passed to warn (which
 // may be NULL to ignore them) and that setting is left unchanged.

@@ -117,7 +117,7 @@ static const struct {
 	{ "tests=mats", { DEF, .ntests = 1, .tests = { 1 } }, 0, NULL, NULL },
 	{ "tests=rand,walk,mats", { DEF, .ntests = 3, .tests = { 3, 0, 1 } }, 0, NULL, NULL },
 	{ "tests=inv,inv", { DEF, .ntests = 2, .tests = { 2, 2 } }, 0, NULL, NULL },
-	{ "tests=inv,nope,walk", { DEF, .ntests = 2, .tests = { 2, 0 } }, 1, "unknown test \"nope\"; known: walk mats inv rand", "tests=inv,nope,walk" },
+	{ "tests=inv,nope,walk", { DEF, .ntests = 2, .tests = { 2, 0 } }, 1, "unknown test \"nope\"; known: all walk mats inv rand", "tests=inv,nope,walk" },
 	{ "tests=nope", { DEF }, 1, "unknown test", NULL },
 	{ "tests=", { DEF }, 1, "empty test name", NULL },
 	{ "tests=mats,", { DEF, .ntests = 1, .tests = { 1 } }, 1, "empty test name", NULL },
@@ -152,6 +152,9 @@ static const struct {
 	  { DEF, .serial_baud = 9600, .passes = 0, .ntests = 2, .tests = { 0, 3 }, .onexit = ONEXIT_QEMU },
 	  0, NULL, NULL },
 	{ "passes=2\0passes=3", { DEF, .passes = 2 }, 0, NULL, NULL },   // stops at NUL
+	{ "tests=all", { DEF, .ntests = 4, .tests = { 0, 1, 2, 3 } }, 0, NULL, NULL },
+	{ "tests=rand,all", { DEF, .ntests = 5, .tests = { 3, 0, 1, 2, 3 } }, 0, NULL, NULL },
+	{ "tests=nope", { DEF }, 1, "unknown test \"nope\"; known: all walk mats inv rand", NULL },
 	// seed= errors= bitfade= patterns= holes=
 	{ "seed=0x1234abcd", { DEF, .seed = 0x1234abcd, .seed_set = true }, 0, NULL, NULL },
 	{ "seed=0", { DEF, .seed = 0, .seed_set = true }, 0, NULL, NULL },
