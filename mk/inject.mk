@@ -3,3 +3,6 @@
 
 $(B)/host/ramsift-inject: tests/inject/inject.c
 	$(call say,HOSTCC,$<)mkdir -p $(@D) && $(HOST_CC) -std=gnu11 -O2 -Wall -Wextra -Werror -o $@ $<
+
+# Scenarios in tests/e2e hold faults with it.
+check-e2e: $(B)/host/ramsift-inject

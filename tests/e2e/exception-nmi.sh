@@ -21,7 +21,7 @@ raw=$E2E_DIR/$E2E_NAME.serial
 injector=$!
 
 e2e_boot -m 64M -qmp "tcp:127.0.0.1:$port,server=on,wait=off" -kernel "$ELF" \
-	-append "console=ttyS0,115200 onexit=qemu tests=march-c passes=0 bitfade=0"
+	-append "console=ttyS0,115200 $E2E_ARGS tests=march-c passes=0"
 wait "$injector" || e2e_fail "could not send the NMI through QMP on port $port"
 
 e2e_expect '^error: CPU exception 2 \(NMI\) error_code=0x0 rip=0x[0-9a-f]{16} cr2=0x[0-9a-f]{16} rsp=0x[0-9a-f]{16} cpu=0 test=march-c$' \

@@ -17,7 +17,7 @@ inj=$!
 
 e2e_boot -m 128M -object "memory-backend-file,id=mem,size=128M,mem-path=$ram,share=on" \
 	-machine memory-backend=mem -kernel "$ELF" \
-	-append "console=ttyS0,115200 onexit=qemu tests=march-c"
+	-append "console=ttyS0,115200 $E2E_ARGS tests=march-c"
 
 e2e_expect '^ramsift: result=FAIL ' 'result line'
 [ "$E2E_RESULT" -eq 1 ] || e2e_fail "isa-debug-exit result: want FAIL, got ${E2E_RESULTS[$E2E_RESULT]}"
