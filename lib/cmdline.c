@@ -103,8 +103,9 @@ static uint32_t serial_options(const struct parser *p, const char *s, size_t n)
 	return (uint32_t)baud;
 }
 
-static void set_console(struct parser *p, const char *v, size_t n)
+static void set_console(struct parser *p, const char *v, size_t n, const void *arg)
 {
+	(void)arg;
 	struct config *cfg = p->cfg;
 	bool is_serial = n >= 5 && str_n_eq(v, "ttyS", 4) && v[4] >= '0' &&
 			 v[4] <= '3' && (n == 5 || v[5] == ',');
@@ -138,73 +139,64 @@ static void set_console(struct parser *p, const char *v, size_t n)
 
 // ---- numbers: passes= errors= bitfade= seed= patterns= holes= -------------
 
-// Parse v[0..n) as a number in [min, max] into *out; otherwise warn with
-// usage ("passes= takes 0..1000000 ...") and return false.
-static bool parse_bounded(struct parser *p, const char *v, size_t n, uint64_t min,
-			  uint64_t max, const char *usage, uint64_t *out)
+// A numeric key: its range, the usage a warning quotes, and where it goes.
+struct number {
+	uint64_t min, max;
+	const char *usage;
+	size_t offset;          // of a uint32_t in struct config (seed: uint64_t)
+};
+
+#define U32_FIELD(f) offsetof(struct config, f)
+
+static const struct number passes_num = { 0, CMDLINE_MAX_PASSES,
+	"passes= takes 0..1000000 (0 = until stopped)", U32_FIELD(passes) };
+static const struct number errors_num = { 0, UINT32_MAX,
+	"errors= takes 0..4294967295 ERROR lines to print", U32_FIELD(error_lines) };
+static const struct number bitfade_num = { 0, CMDLINE_MAX_BITFADE,
+	"bitfade= takes 0..86400 seconds (0 = skip the wait)", U32_FIELD(bitfade_s) };
+static const struct number patterns_num = { 1, CMDLINE_MAX_PATTERNS,
+	"patterns= takes 1..64 BadRAM pairs", U32_FIELD(patterns) };
+static const struct number holes_num = { 1, CMDLINE_MAX_HOLES,
+	"holes= takes 1..100000 holes in the memory map", U32_FIELD(holes) };
+static const struct number seed_num = { 0, UINT64_MAX,
+	"seed= takes a 64-bit number, decimal or 0x hex", offsetof(struct config, seed) };
+
+// Parse v[0..n) as a number in num's range; otherwise warn with its usage
+// ("passes= takes 0..1000000 ...") and return false.
+static bool parse_number(struct parser *p, const char *v, size_t n, const struct number *num,
+			 uint64_t *out)
 {
 	struct msg m = { .len = 0 };
 	uint64_t x;
 	bool ok = parse_u64(v, n, &x);
 
-	if (ok && x >= min && x <= max) {
+	if (ok && x >= num->min && x <= num->max) {
 		*out = x;
 		return true;
 	}
 	msg_str(&m, ok ? "out of range; " : "not a number; ");
-	msg_str(&m, usage);
+	msg_str(&m, num->usage);
 	warn(p, m.buf);
 	return false;
 }
 
-static void set_passes(struct parser *p, const char *v, size_t n)
+static void set_u32(struct parser *p, const char *v, size_t n, const void *arg)
 {
+	const struct number *num = arg;
 	uint64_t x;
 
-	if (parse_bounded(p, v, n, 0, CMDLINE_MAX_PASSES, "passes= takes 0..1000000 (0 = until stopped)", &x))
-		p->cfg->passes = (uint32_t)x;
+	if (parse_number(p, v, n, num, &x))
+		*(uint32_t *)((char *)p->cfg + num->offset) = (uint32_t)x;
 }
 
-static void set_errors(struct parser *p, const char *v, size_t n)
+static void set_seed(struct parser *p, const char *v, size_t n, const void *arg)
 {
 	uint64_t x;
 
-	if (parse_bounded(p, v, n, 0, UINT32_MAX, "errors= takes 0..4294967295 ERROR lines to print", &x))
-		p->cfg->error_lines = (uint32_t)x;
-}
-
-static void set_bitfade(struct parser *p, const char *v, size_t n)
-{
-	uint64_t x;
-
-	if (parse_bounded(p, v, n, 0, CMDLINE_MAX_BITFADE, "bitfade= takes 0..86400 seconds (0 = skip the wait)", &x))
-		p->cfg->bitfade_s = (uint32_t)x;
-}
-
-static void set_seed(struct parser *p, const char *v, size_t n)
-{
-	uint64_t x;
-
-	if (parse_bounded(p, v, n, 0, UINT64_MAX, "seed= takes a 64-bit number, decimal or 0x hex", &x)) {
+	if (parse_number(p, v, n, arg, &x)) {
 		p->cfg->seed = x;
 		p->cfg->seed_set = true;
 	}
-}
-
-static void set_patterns(struct parser *p, const char *v, size_t n)
-{
-	uint64_t x;
-
-	if (parse_bounded(p, v, n, 1, CMDLINE_MAX_PATTERNS, "patterns= takes 1..64 BadRAM pairs", &x))
-		p->cfg->patterns = (uint32_t)x;
-}
-
-static void set_holes(struct parser *p, const char *v, size_t n)
-{
-	uint64_t x;
-
-	if (parse_bounded(p, v, n, 1, CMDLINE_MAX_HOLES, "holes= takes 1..100000 holes in the memory map", &x))
-		p->cfg->holes = (uint32_t)x;
 }
 
 // ---- tests= ------------------------------------------------------------
@@ -226,8 +218,9 @@ static void warn_test_name(const struct parser *p, const char *name, size_t n)
 	warn(p, m.buf);
 }
 
-static void set_tests(struct parser *p, const char *v, size_t n)
+static void set_tests(struct parser *p, const char *v, size_t n, const void *arg)
 {
+	(void)arg;
 	uint8_t list[CMDLINE_MAX_TESTS];
 	size_t count = 0;
 	bool too_many = false;
@@ -274,8 +267,9 @@ static void set_tests(struct parser *p, const char *v, size_t n)
 
 // ---- onexit= -----------------------------------------------------------
 
-static void set_onexit(struct parser *p, const char *v, size_t n)
+static void set_onexit(struct parser *p, const char *v, size_t n, const void *arg)
 {
+	(void)arg;
 	static const struct {
 		const char *name;
 		enum onexit value;
@@ -299,17 +293,18 @@ static void set_onexit(struct parser *p, const char *v, size_t n)
 // One row per key; the unknown-option message lists them in this order.
 static const struct {
 	const char *key;
-	void (*set)(struct parser *p, const char *value, size_t len);
+	void (*set)(struct parser *p, const char *value, size_t len, const void *arg);
+	const void *arg;        // passed to set: a struct number for numbers
 } keys[] = {
-	{ "console", set_console },
-	{ "passes", set_passes },
-	{ "tests", set_tests },
-	{ "onexit", set_onexit },
-	{ "seed", set_seed },
-	{ "errors", set_errors },
-	{ "bitfade", set_bitfade },
-	{ "patterns", set_patterns },
-	{ "holes", set_holes },
+	{ "console", set_console, NULL },
+	{ "passes", set_u32, &passes_num },
+	{ "tests", set_tests, NULL },
+	{ "onexit", set_onexit, NULL },
+	{ "seed", set_seed, &seed_num },
+	{ "errors", set_u32, &errors_num },
+	{ "bitfade", set_u32, &bitfade_num },
+	{ "patterns", set_u32, &patterns_num },
+	{ "holes", set_u32, &holes_num },
 };
 
 static void warn_unknown(const struct parser *p, const char *what)
@@ -357,7 +352,7 @@ static void parse_word(struct parser *p, bool first)
 	}
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
 		if (str_eq_n(w, eq, keys[i].key)) {
-			keys[i].set(p, w + eq + 1, n - eq - 1);
+			keys[i].set(p, w + eq + 1, n - eq - 1, keys[i].arg);
 			return;
 		}
 	}
