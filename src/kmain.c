@@ -76,12 +76,15 @@ static void warn_cmdline(void *ctx, const char *word, size_t len, const char *wh
 // Serial and screen as the command line asks. The screen is VGA text when
 // the loader says it is, or says nothing on a BIOS machine (QEMU -kernel,
 // iPXE); a graphics framebuffer (UEFI) gets no text yet.
-static void consoles_init(const struct config *cfg, const struct bootinfo *bi)
+// Returns whether the serial console answered.
+static bool consoles_init(const struct config *cfg, const struct bootinfo *bi)
 {
-	if (cfg->serial && serial_init(cfg->serial_port, cfg->serial_baud))
+	bool serial_ok = cfg->serial && serial_init(cfg->serial_port, cfg->serial_baud);
+
+	if (serial_ok)
 		console_register(&serial_console);
 	if (!cfg->screen)
-		return;
+		return serial_ok;
 	if (bi->fb.kind == FB_EGA_TEXT) {
 		vga_init(bi->fb.addr, bi->fb.width, bi->fb.height);
 		console_register(&vga_console);
@@ -89,12 +92,16 @@ static void consoles_init(const struct config *cfg, const struct bootinfo *bi)
 		vga_init(VGA_TEXT_PHYS, 80, 25);
 		console_register(&vga_console);
 	}
+	return serial_ok;
 }
 
-static void log_consoles(const struct config *cfg, const struct bootinfo *bi)
+static void log_consoles(const struct config *cfg, const struct bootinfo *bi, bool serial_ok)
 {
-	if (cfg->serial)
+	if (serial_ok)
 		log_info("console: serial ttyS%u at %u baud 8N1", cfg->serial_port, cfg->serial_baud);
+	else if (cfg->serial)
+		log_warn("console: no UART answers at ttyS%u; the log goes to the screen only "
+			 "(pick another port with console=ttySN)", cfg->serial_port);
 	if (bi->fb.kind == FB_RGB || bi->fb.kind == FB_INDEXED)
 		log_info("console: the loader set a %ux%u %u-bit graphics framebuffer at 0x%llx; "
 			 "ramsift cannot draw text on it yet, use the serial console",
@@ -165,13 +172,13 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 	bool have_info = bootinfo_parse(&bootinfo, magic, info);
 	config_defaults(&cfg);
 	cmdline_parse(bootinfo.cmdline, &cfg, test_names(), mt_ntests, warn_cmdline, NULL);
-	consoles_init(&cfg, &bootinfo);	// replays what was logged so far
+	bool serial_ok = consoles_init(&cfg, &bootinfo);	// replays what was logged so far
 
 	log_info("ramsift " RAMSIFT_VERSION ": memory tester");
 	log_info("loader: %s, multiboot%s, image at 0x%llx; command line: '%s'",
 		 bootinfo.loader[0] ? bootinfo.loader : "unnamed", bootinfo.protocol == 2 ? "2" : "",
 		 (unsigned long long)load_phys, bootinfo.cmdline);
-	log_consoles(&cfg, &bootinfo);
+	log_consoles(&cfg, &bootinfo, serial_ok);
 	if (!timer_init())
 		log_warn("timer: the PIT did not answer; assuming a 1 GHz TSC, times will be wrong");
 	log_info("timer: TSC at %llu MHz", (unsigned long long)(timer_tsc_hz() / 1000000));
