@@ -31,7 +31,8 @@ static bool uart_loopback_ok(uint16_t b)
 	static const uint8_t probe[2] = { 0xa5, 0x5a };
 
 	outb(b + UART_MCR, UART_MCR_LOOP);
-	while (inb(b + UART_LSR) & UART_LSR_DR)
+	// Drain stale input; an empty bus reads 0xff (data always "ready").
+	for (int i = 0; i < 64 && (inb(b + UART_LSR) & UART_LSR_DR); i++)
 		(void)inb(b + UART_THR);
 	for (int i = 0; i < 2; i++) {
 		outb(b + UART_THR, probe[i]);
