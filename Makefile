@@ -16,7 +16,7 @@ B := build
 CC       ?= gcc
 IMG_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -MMD -MP \
 	-ffreestanding -nostdlib -fno-builtin -fno-tree-loop-distribute-patterns \
-	-fno-stack-protector -fno-pic -fno-pie -mno-red-zone -mcmodel=kernel \
+	-fno-stack-protector -fno-delete-null-pointer-checks -fno-pic -fno-pie -mno-red-zone -mcmodel=kernel \
 	-mgeneral-regs-only -fno-omit-frame-pointer -fno-asynchronous-unwind-tables \
 	-Ilib -Ilib/hw -Isrc
 IMG_ASFLAGS := -g -Wall -Werror -MMD -MP -Ilib -Isrc -D__ASSEMBLY__

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The bare-metal program's top level: a flat list of set-up steps, then the run.
-#include "bootinfo.h"
+#include "multiboot.h"
 #include "cmdline.h"
 #include "console.h"
 #include "cpu.h"
@@ -15,6 +15,7 @@
 #include "paging.h"
 #include "run.h"
 #include "serial.h"
+#include "string.h"
 #include "timer.h"
 #include "trap.h"
 #include "vga.h"
@@ -66,6 +67,23 @@ static const char *const *test_names(void)
 
 static const struct console serial_console = { "serial", serial_write };
 static const struct console vga_console = { "vga", vga_write };
+
+// The boot page tables map the first 4 GiB one to one, and the loaders put
+// their information there (its pointers are 32-bit).
+static bool read_low_phys(void *ctx, uint64_t addr, void *buf, size_t n)
+{
+	(void)ctx;
+	if (addr >= 4 * GiB || n > 4 * GiB - addr)
+		return false;
+	mem_copy(buf, (const void *)(uintptr_t)addr, n);
+	return true;
+}
+
+static void warn_boot(void *ctx, const char *msg)
+{
+	(void)ctx;
+	log_warn("%s", msg);
+}
 
 static void warn_cmdline(void *ctx, const char *word, size_t len, const char *why)
 {
@@ -169,7 +187,7 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 
 	cpu_init_bsp();		// GDT, TSS and this_cpu(): before any fault can be reported
 	trap_init();		// from here on any CPU exception ends the run as ABORTED
-	bool have_info = bootinfo_parse(&bootinfo, magic, info);
+	bool have_info = bootinfo_parse(&bootinfo, magic, info, read_low_phys, warn_boot, NULL);
 	config_defaults(&cfg);
 	cmdline_parse(bootinfo.cmdline, &cfg, test_names(), mt_ntests, warn_cmdline, NULL);
 	bool serial_ok = consoles_init(&cfg, &bootinfo);	// replays what was logged so far

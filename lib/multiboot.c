@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Multiboot 1 (spec section 3.3) and Multiboot 2 (spec section 3.6) boot
+// information. Every read goes through the caller's reader and is bounded by
+// the sizes the structure declares; an unreadable byte ends what is parsed.
+#include "fmt.h"
+#include "multiboot.h"
+#include "string.h"
+
+#define MB2_BOOT_MAGIC	0x36d76289
+
+#define MB1_INFO_MEMORY	(1u << 0)
+#define MB1_INFO_CMDLINE (1u << 2)
+#define MB1_INFO_MMAP	(1u << 6)
+#define MB1_INFO_LOADER	(1u << 9)
+#define MB1_INFO_FB	(1u << 12)
+#define MB1_INFO_SIZE	116	// through the framebuffer fields
+
+#define MB2_TAG_END		0
+#define MB2_TAG_CMDLINE		1
+#define MB2_TAG_LOADER		2
+#define MB2_TAG_MEMINFO		4
+#define MB2_TAG_MMAP		6
+#define MB2_TAG_FRAMEBUFFER	8
+#define MB2_TAG_EFI32		11
+#define MB2_TAG_EFI64		12
+
+#define INFO_MAX_SIZE	(4u << 20)	// larger is nonsense, not a map
+
+struct parser {
+	struct bootinfo *bi;
+	bootinfo_read_fn read;
+	bootinfo_warn_fn warn;
+	void *ctx;
+};
+
+static void warn(const struct parser *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void warn(const struct parser *p, const char *fmt, ...)
+{
+	char msg[160];
+	va_list ap;
+
+	va_start(ap, fmt);
+	fmt_vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (p->warn)
+		p->warn(p->ctx, msg);
+}
+
+// Little-endian fields; false when unreadable.
+static bool rd(const struct parser *p, uint64_t addr, void *v, size_t n)
+{
+	return addr + n >= addr && p->read(p->ctx, addr, v, n);
+}
+
+static uint32_t rd32(const struct parser *p, uint64_t addr, bool *ok)
+{
+	uint32_t v = 0;
+	*ok = *ok && rd(p, addr, &v, 4);
+	return v;
+}
+
+static uint64_t rd64(const struct parser *p, uint64_t addr, bool *ok)
+{
+	uint64_t v = 0;
+	*ok = *ok && rd(p, addr, &v, 8);
+	return v;
+}
+
+// Copy a NUL-terminated string of at most limit bytes from src.
+static void copy_string(const struct parser *p, char *dst, size_t cap, uint64_t src, uint64_t limit)
+{
+	size_t i = 0;
+	char c;
+
+	if (src != 0)
+		for (; i + 1 < cap && i < limit && rd(p, src + i, &c, 1) && c; i++)
+			dst[i] = c;
+	dst[i] = '\0';
+}
+
+static void add_entry(struct bootinfo *bi, uint64_t base, uint64_t len, uint32_t type)
+{
+	if (bi->nmmap == BOOTINFO_MMAP_MAX) {
+		bi->mmap_dropped++;
+		return;
+	}
+	bi->mmap[bi->nmmap++] = (struct mmap_entry){ base, len, type };
+}
+
+static void meminfo_entries(struct bootinfo *bi, uint32_t lower_kib, uint32_t upper_kib)
+{
+	bi->from_meminfo = true;
+	add_entry(bi, 0, (uint64_t)lower_kib << 10, MMAP_USABLE);
+	add_entry(bi, 1 << 20, (uint64_t)upper_kib << 10, MMAP_USABLE);
+}
+
+// Framebuffer fields as both protocols lay them out: u64 address, u32 pitch,
+// u32 width, u32 height, u8 bpp, u8 type (0 indexed, 1 RGB, 2 EGA text).
+static void framebuffer(const struct parser *p, uint64_t at)
+{
+	static const enum fb_kind kinds[3] = { FB_INDEXED, FB_RGB, FB_EGA_TEXT };
+	uint8_t bpp_type[2];
+	bool ok = rd(p, at + 20, bpp_type, 2);
+	uint64_t addr = rd64(p, at, &ok);
+	uint32_t pitch = rd32(p, at + 8, &ok), w = rd32(p, at + 12, &ok), h = rd32(p, at + 16, &ok);
+
+	if (!ok || bpp_type[1] > 2 || addr == 0) {
+		warn(p, "multiboot: framebuffer information is unreadable or invalid; ignored");
+		return;
+	}
+	p->bi->fb = (struct framebuffer){ kinds[bpp_type[1]], addr, pitch, w, h, bpp_type[0] };
+}
+
+static void parse_mb1(const struct parser *p, uint64_t mbi)
+{
+	struct bootinfo *bi = p->bi;
+	bool ok = true;
+	uint32_t flags = rd32(p, mbi, &ok);
+
+	bi->info_start = mbi;
+	bi->info_end = mbi + MB1_INFO_SIZE;
+	if (!ok) {
+		warn(p, "multiboot: the information at 0x%llx cannot be read", (unsigned long long)mbi);
+		return;
+	}
+	if (flags & MB1_INFO_CMDLINE)
+		copy_string(p, bi->cmdline, sizeof(bi->cmdline), rd32(p, mbi + 16, &ok), BOOTINFO_CMDLINE_MAX);
+	if (flags & MB1_INFO_LOADER)
+		copy_string(p, bi->loader, sizeof(bi->loader), rd32(p, mbi + 64, &ok), BOOTINFO_NAME_MAX);
+	if (flags & MB1_INFO_FB)
+		framebuffer(p, mbi + 88);
+	if (flags & MB1_INFO_MMAP) {
+		uint64_t at = rd32(p, mbi + 48, &ok), len = rd32(p, mbi + 44, &ok);
+		if (len > INFO_MAX_SIZE) {
+			warn(p, "multiboot: memory map length %llu is implausible; reading the first 4 MiB",
+			     (unsigned long long)len);
+			len = INFO_MAX_SIZE;
+		}
+		// Each entry: u32 size (not counting itself), u64 base, u64 length, u32 type.
+		for (uint64_t e = at; ok && e + 24 <= at + len;) {
+			uint32_t size = rd32(p, e, &ok);
+			uint64_t base = rd64(p, e + 4, &ok), length = rd64(p, e + 12, &ok);
+			uint32_t type = rd32(p, e + 20, &ok);
+			if (!ok || size < 20) {
+				warn(p, "multiboot: memory map entry at 0x%llx is unreadable or has size %u "
+				     "(< 20); ignoring the rest of the map", (unsigned long long)e, size);
+				break;
+			}
+			add_entry(bi, base, length, type);
+			e += (uint64_t)size + 4;
+		}
+	}
+	ok = true;
+	uint32_t lower = rd32(p, mbi + 4, &ok), upper = rd32(p, mbi + 8, &ok);
+	if (bi->nmmap == 0 && (flags & MB1_INFO_MEMORY) && ok)
+		meminfo_entries(bi, lower, upper);
+}
+
+static void parse_mb2_mmap(const struct parser *p, uint64_t tag, uint32_t size)
+{
+	bool ok = true;
+	uint32_t esize = rd32(p, tag + 8, &ok);
+
+	if (!ok || esize < 24 || esize > 4096) {
+		warn(p, "multiboot2: memory map entry size %u is invalid; ignoring the map", esize);
+		return;
+	}
+	for (uint64_t e = tag + 16; ok && e + esize <= tag + size; e += esize) {
+		uint64_t base = rd64(p, e, &ok), len = rd64(p, e + 8, &ok);
+		uint32_t type = rd32(p, e + 16, &ok);
+		if (ok)
+			add_entry(p->bi, base, len, type);
+	}
+}
+
+static void parse_mb2(const struct parser *p, uint64_t mbi)
+{
+	struct bootinfo *bi = p->bi;
+	bool ok = true;
+	uint32_t total = rd32(p, mbi, &ok);
+	uint32_t lower = 0, upper = 0;
+	bool meminfo = false;
+
+	if (!ok || total < 16 || total > INFO_MAX_SIZE) {
+		warn(p, "multiboot2: information size %u is implausible", total);
+		return;
+	}
+	bi->info_start = mbi;
+	bi->info_end = mbi + total;
+	for (uint64_t tag = mbi + 8; tag + 8 <= mbi + total;) {
+		uint32_t type = rd32(p, tag, &ok), size = rd32(p, tag + 4, &ok);
+		if (!ok || type == MB2_TAG_END)
+			break;
+		if (size < 8 || tag + size > mbi + total) {
+			warn(p, "multiboot2: tag %u at 0x%llx has size %u beyond the structure; "
+			     "ignoring the rest", type, (unsigned long long)tag, size);
+			break;
+		}
+		switch (type) {
+		case MB2_TAG_CMDLINE:
+			copy_string(p, bi->cmdline, sizeof(bi->cmdline), tag + 8, size - 8);
+			break;
+		case MB2_TAG_LOADER:
+			copy_string(p, bi->loader, sizeof(bi->loader), tag + 8, size - 8);
+			break;
+		case MB2_TAG_MEMINFO:
+			if (size >= 16) {
+				meminfo = true;
+				lower = rd32(p, tag + 8, &ok);
+				upper = rd32(p, tag + 12, &ok);
+			}
+			break;
+		case MB2_TAG_MMAP:
+			if (size >= 16)
+				parse_mb2_mmap(p, tag, size);
+			break;
+		case MB2_TAG_FRAMEBUFFER:
+			if (size >= 30)
+				framebuffer(p, tag + 8);
+			break;
+		case MB2_TAG_EFI32:
+		case MB2_TAG_EFI64:
+			bi->efi = true;
+			break;
+		}
+		tag += (size + 7) & ~7u;
+	}
+	if (bi->nmmap == 0 && meminfo && ok)
+		meminfo_entries(bi, lower, upper);
+}
+
+bool bootinfo_parse(struct bootinfo *bi, uint32_t magic, uint64_t info, bootinfo_read_fn read,
+		    bootinfo_warn_fn warn_fn, void *ctx)
+{
+	struct parser p = { bi, read, warn_fn, ctx };
+
+	mem_set(bi, 0, sizeof(*bi));
+	bi->protocol = magic == MB2_BOOT_MAGIC ? 2 : 1;
+	if (info == 0 || (info & 3) != 0) {
+		warn(&p, "multiboot: information pointer 0x%llx is invalid", (unsigned long long)info);
+		return false;
+	}
+	if (bi->protocol == 2)
+		parse_mb2(&p, info);
+	else
+		parse_mb1(&p, info);
+	if (bi->mmap_dropped)
+		warn(&p, "multiboot: the memory map has %zu more entries than the %u ramsift keeps; "
+		     "the RAM they describe is not tested", bi->mmap_dropped, BOOTINFO_MMAP_MAX);
+	return bi->nmmap > 0;
+}

@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Unit tests for lib/multiboot.c: well-formed Multiboot 1 and 2 structures
+// built in a fake physical memory, each kind of malformed one (the parser must
+// warn and keep what it read safely), and random bytes (it must never read
+// outside what the reader offers or overflow its own tables).
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <cmocka.h>
+
+#include "multiboot.h"
+#include "string.h"
+
+#define MEM_BASE 0x10000u
+#define MEM_SIZE 0x40000u
+#define MB1 0x2badb002u
+#define MB2 0x36d76289u
+
+static uint8_t mem[MEM_SIZE];
+static int warnings;
+static char last_warning[200];
+
+static bool read_fake(void *ctx, uint64_t addr, void *buf, size_t n)
+{
+	(void)ctx;
+	if (addr < MEM_BASE || addr - MEM_BASE > MEM_SIZE || n > MEM_SIZE - (addr - MEM_BASE))
+		return false;
+	mem_copy(buf, mem + (addr - MEM_BASE), n);
+	return true;
+}
+
+static void warn_count(void *ctx, const char *msg)
+{
+	(void)ctx;
+	warnings++;
+	snprintf(last_warning, sizeof(last_warning), "%s", msg);
+}
+
+static void put32(uint64_t addr, uint32_t v) { mem_copy(mem + addr - MEM_BASE, &v, 4); }
+static void put64(uint64_t addr, uint64_t v) { mem_copy(mem + addr - MEM_BASE, &v, 8); }
+static void put_str(uint64_t addr, const char *s) { mem_copy(mem + addr - MEM_BASE, s, str_len(s) + 1); }
+
+static bool parse(struct bootinfo *bi, uint32_t magic, uint64_t info)
+{
+	warnings = 0;
+	last_warning[0] = '\0';
+	return bootinfo_parse(bi, magic, info, read_fake, warn_count, NULL);
+}
+
+static bool has(const char *hay, const char *needle)
+{
+	for (; *hay; hay++)
+		if (str_starts_with(hay, needle))
+			return true;
+	return false;
+}
+
+// Multiboot 1 at 0x10000: flags, cmdline at 0x11000, loader name at 0x11100,
+// map at 0x12000 with entries of the given size field.
+static void build_mb1(uint32_t flags, uint32_t entry_size, unsigned entries)
+{
+	mem_set(mem, 0, sizeof(mem));
+	put32(0x10000, flags);
+	put32(0x10004, 639);                    // mem_lower KiB
+	put32(0x10008, 130048);                 // mem_upper KiB
+	put32(0x10010, 0x11000);
+	put_str(0x11000, "/boot/ramsift.elf passes=2");
+	put32(0x10040, 0x11100);
+	put_str(0x11100, "GRUB 2.06");
+	put32(0x1002c, entries * (entry_size + 4));
+	put32(0x10030, 0x12000);
+	for (unsigned i = 0; i < entries; i++) {
+		uint64_t e = 0x12000 + i * (entry_size + 4);
+		put32(e, entry_size);
+		put64(e + 4, (uint64_t)i << 20);
+		put64(e + 12, 1 << 20);
+		put32(e + 20, i % 2 ? 2 : 1);
+	}
+}
+
+static void test_mb1(void **state)
+{
+	struct bootinfo *bi = malloc(sizeof(*bi));
+	(void)state;
+
+	build_mb1((1 << 0) | (1 << 2) | (1 << 6) | (1 << 9), 20, 3);
+	assert_true(parse(bi, MB1, 0x10000));
+	assert_int_equal(warnings, 0);
+	assert_int_equal(bi->protocol, 1);
+	assert_string_equal(bi->cmdline, "/boot/ramsift.elf passes=2");
+	assert_string_equal(bi->loader, "GRUB 2.06");
+	assert_int_equal(bi->nmmap, 3);
+	assert_int_equal(bi->mmap[2].base, 2 << 20);
+	assert_int_equal(bi->mmap[1].type, 2);
+	assert_false(bi->from_meminfo);
+
+	// A larger size field (as the spec allows) is stepped over.
+	build_mb1(1 << 6, 28, 5);
+	assert_true(parse(bi, MB1, 0x10000));
+	assert_int_equal(bi->nmmap, 5);
+	assert_int_equal(bi->mmap[4].base, 4 << 20);
+
+	// No map: built from mem_lower/mem_upper.
+	build_mb1(1 << 0, 20, 0);
+	assert_true(parse(bi, MB1, 0x10000));
+	assert_true(bi->from_meminfo);
+	assert_int_equal(bi->nmmap, 2);
+	assert_int_equal(bi->mmap[1].len, 130048ull << 10);
+
+	// An entry with size < 20 stops the map with a warning.
+	build_mb1(1 << 6, 20, 3);
+	put32(0x12000 + 24, 4);
+	assert_true(parse(bi, MB1, 0x10000));
+	assert_int_equal(bi->nmmap, 1);
+	assert_int_equal(warnings, 1);
+	assert_true(has(last_warning, "size 4 (< 20)"));
+
+	// Map and strings pointing outside readable memory: nothing read, no crash.
+	build_mb1((1 << 2) | (1 << 6) | (1 << 9), 20, 3);
+	put32(0x10010, 0xfffffff0);
+	put32(0x10030, 0x7ffff000);
+	assert_false(parse(bi, MB1, 0x10000));
+	assert_string_equal(bi->cmdline, "");
+	assert_int_equal(bi->nmmap, 0);
+
+	// An implausible map length is clipped with a warning.
+	build_mb1(1 << 6, 20, 3);
+	put32(0x1002c, 0xffffffff);
+	parse(bi, MB1, 0x10000);
+	assert_true(has(last_warning, "implausible"));
+
+	// Misaligned or null information pointers are refused.
+	assert_false(parse(bi, MB1, 0x10002));
+	assert_false(parse(bi, MB1, 0));
+	assert_int_equal(warnings, 1);
+	free(bi);
+}
+
+// Multiboot 2 at 0x10000 with the given tags; returns the end.
+static uint64_t tag(uint64_t at, uint32_t type, uint32_t size)
+{
+	put32(at, type);
+	put32(at + 4, size);
+	return at + ((size + 7) & ~7u);
+}
+
+static void build_mb2(unsigned map_entries)
+{
+	uint64_t t = 0x10008;
+
+	mem_set(mem, 0, sizeof(mem));
+	put_str(t + 8, "ramsift.elf console=ttyS0");
+	t = tag(t, 1, 8 + 26);
+	put_str(t + 8, "GRUB 2.06-13");
+	t = tag(t, 2, 8 + 13);
+	put32(t + 8, 24);                       // entry size
+	put32(t + 12, 0);                       // entry version
+	for (unsigned i = 0; i < map_entries; i++) {
+		put64(t + 16 + i * 24, (uint64_t)i << 21);
+		put64(t + 16 + i * 24 + 8, 1 << 21);
+		put32(t + 16 + i * 24 + 16, 1);
+	}
+	t = tag(t, 6, 16 + map_entries * 24);
+	put64(t + 8, 0x80000000);               // framebuffer
+	put32(t + 16, 5120);
+	put32(t + 20, 1280);
+	put32(t + 24, 800);
+	mem[t + 28 - MEM_BASE] = 32;
+	mem[t + 29 - MEM_BASE] = 1;
+	t = tag(t, 8, 32);
+	t = tag(t, 12, 16);                     // EFI 64-bit system table
+	t = tag(t, 0, 8);
+	put32(0x10000, (uint32_t)(t - 0x10000));
+}
+
+static void test_mb2(void **state)
+{
+	struct bootinfo *bi = malloc(sizeof(*bi));
+	(void)state;
+
+	build_mb2(4);
+	assert_true(parse(bi, MB2, 0x10000));
+	assert_int_equal(warnings, 0);
+	assert_int_equal(bi->protocol, 2);
+	assert_string_equal(bi->cmdline, "ramsift.elf console=ttyS0");
+	assert_string_equal(bi->loader, "GRUB 2.06-13");
+	assert_int_equal(bi->nmmap, 4);
+	assert_int_equal(bi->mmap[3].base, 3 << 21);
+	assert_int_equal(bi->fb.kind, FB_RGB);
+	assert_int_equal(bi->fb.width, 1280);
+	assert_int_equal(bi->fb.bpp, 32);
+	assert_true(bi->efi);
+
+	// More entries than ramsift keeps: counted and warned, never overflowed.
+	build_mb2(BOOTINFO_MMAP_MAX + 10);
+	assert_true(parse(bi, MB2, 0x10000));
+	assert_int_equal(bi->nmmap, BOOTINFO_MMAP_MAX);
+	assert_int_equal(bi->mmap_dropped, 10);
+	assert_true(has(last_warning, "10 more entries"));
+
+	// A tag running past the declared total stops the walk with a warning.
+	build_mb2(4);
+	put32(0x10008 + 4, 0x100000);
+	assert_false(parse(bi, MB2, 0x10000));
+	assert_true(has(last_warning, "beyond the structure"));
+
+	// An implausible total size.
+	build_mb2(4);
+	put32(0x10000, 0xfffffff0);
+	assert_false(parse(bi, MB2, 0x10000));
+	assert_true(has(last_warning, "implausible"));
+
+	// A map whose entry size is too small.
+	build_mb2(4);
+	put32(0x10008 + 40 + 24 + 8, 8);
+	parse(bi, MB2, 0x10000);
+	assert_int_equal(bi->nmmap, 0);
+	assert_true(has(last_warning, "entry size 8 is invalid"));
+	free(bi);
+}
+
+// Random bytes as either protocol, at random places: never a crash (ASan),
+// never more entries than kept, strings always terminated.
+static void test_fuzz(void **state)
+{
+	struct bootinfo *bi = malloc(sizeof(*bi));
+	uint64_t x = 0x9e3779b97f4a7c15ull;
+	(void)state;
+
+	for (int round = 0; round < 3000; round++) {
+		for (size_t i = 0; i < MEM_SIZE; i += 8) {
+			x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+			uint64_t v = round % 3 ? x : x & 0x0000003f0001ffffull;  // small values too
+			mem_copy(mem + i, &v, 8);
+		}
+		uint64_t info = MEM_BASE + ((x >> 20) % MEM_SIZE & ~3ull);
+		parse(bi, round % 2 ? MB1 : MB2, info);
+		assert_true(bi->nmmap <= BOOTINFO_MMAP_MAX);
+		assert_true(str_len(bi->cmdline) < BOOTINFO_CMDLINE_MAX);
+		assert_true(str_len(bi->loader) < BOOTINFO_NAME_MAX);
+	}
+	free(bi);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_mb1),
+		cmocka_unit_test(test_mb2),
+		cmocka_unit_test(test_fuzz),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
