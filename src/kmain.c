@@ -31,30 +31,6 @@ static struct bootinfo bootinfo;
 static struct memmap memmap;
 static struct footprint footprint;
 
-// What a person reads after the passes: the error count, and every range
-// that was not tested.
-static void summary(const struct footprint *fp, uint64_t usable)
-{
-	uint64_t unprinted = errors_unprinted();
-
-	log_info("summary: %llu errors%s", (unsigned long long)errors_total(),
-		 errors_total() ? "" : ", no faults found");
-	if (unprinted)
-		log_info("summary: %llu ERROR lines were not printed (errors= caps them; "
-			 "raise it to see more)", (unsigned long long)unprinted);
-	const struct badram_table *t = errors_table();
-	if (!badram_table_empty(t))
-		log_info("summary: %llu distinct failing pages recorded%s", (unsigned long long)t->n,
-			 t->novf ? "; the table filled up, later pages are covered by coarser "
-				   "overflow patterns (none is lost)" : "");
-	if (run_tested_bytes() < usable)
-		log_info("summary: untested: ramsift's own memory 0x%llx-0x%llx and 0x%llx-0x%llx",
-			 (unsigned long long)fp->image,
-			 (unsigned long long)(fp->image + fp->image_bytes - 1),
-			 (unsigned long long)fp->tables,
-			 (unsigned long long)(fp->tables + fp->table_bytes - 1));
-}
-
 // The tests= names, in the order of the test table.
 static const char *const *test_names(void)
 {
@@ -163,8 +139,8 @@ static void map_all_memory(struct memmap *mm, const struct bootinfo *bi, struct 
 	uint64_t tables = memmap_alloc(mm, bytes, 4 * GiB, "page tables");
 	if (tables == 0) {
 		log_error("no free memory below 4 GiB for %llu KiB of page tables; "
-			  "only the first 4 GiB can be reached", (unsigned long long)(bytes >> 10));
-		return;
+			  "ramsift cannot run on this memory map", (unsigned long long)(bytes >> 10));
+		run_finish(RESULT_ABORTED);
 	}
 	paging_build(tables, top, fp->image, fp->image_bytes);
 	write_cr3(tables);
@@ -224,7 +200,7 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 		 (unsigned long long)seed, cfg.error_lines, cfg.bitfade_s,
 		 cfg.seed_set ? "" : " (add seed= with this value to repeat the random patterns)");
 	run_passes(&cfg, &memmap, &footprint, seed);
-	summary(&footprint, usable);
+	report_summary(&footprint, usable);
 	report_badram(&cfg, &memmap, "");
 	run_finish(errors_total() ? RESULT_FAIL : RESULT_PASS);
 }

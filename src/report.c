@@ -5,6 +5,7 @@
 #include "errors.h"
 #include "log.h"
 #include "report.h"
+#include "run.h"
 #include "timer.h"
 
 static uint8_t scratch[BADRAM_FOLD_SCRATCH_BYTES(ERRORS_TABLE_SLOTS)];
@@ -15,6 +16,28 @@ static void print(const char *prefix, int (*format)(char *, size_t, const struct
 {
 	format(line, sizeof(line), &result);
 	log_text(prefix, line);
+}
+
+void report_summary(const struct footprint *fp, uint64_t usable)
+{
+	uint64_t unprinted = errors_unprinted();
+
+	log_info("summary: %llu errors%s", (unsigned long long)errors_total(),
+		 errors_total() ? "" : ", no faults found");
+	if (unprinted)
+		log_info("summary: %llu ERROR lines were not printed (errors= caps them; "
+			 "raise it to see more)", (unsigned long long)unprinted);
+	const struct badram_table *t = errors_table();
+	if (!badram_table_empty(t))
+		log_info("summary: %llu distinct failing pages recorded%s", (unsigned long long)t->n,
+			 t->novf ? "; the table filled up, later pages are covered by coarser "
+				   "overflow patterns (none is lost)" : "");
+	if (run_tested_bytes() < usable)
+		log_info("summary: untested: ramsift's own memory 0x%llx-0x%llx and 0x%llx-0x%llx",
+			 (unsigned long long)fp->image,
+			 (unsigned long long)(fp->image + fp->image_bytes - 1),
+			 (unsigned long long)fp->tables,
+			 (unsigned long long)(fp->tables + fp->table_bytes - 1));
 }
 
 void report_badram(const struct config *cfg, const struct memmap *mm, const char *prefix)

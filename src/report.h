@@ -1,10 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// The BadRAM report: fold the failing pages into the lines a person pastes.
+// The report after the passes: what was found and not tested, and the
+// failing pages folded into the lines a person pastes.
 #ifndef RAMSIFT_SRC_REPORT_H
 #define RAMSIFT_SRC_REPORT_H
 
 #include "cmdline.h"
 #include "memmap.h"
+#include "relocate.h"
+
+// Print the summary lines: the error count, ERROR lines not printed, the
+// distinct failing pages, and every range not tested (ramsift's own memory,
+// fp, when it could not move; usable is all usable RAM in bytes).
+void report_summary(const struct footprint *fp, uint64_t usable);
 
 // Fold the failing pages recorded so far (errors.h) against usable RAM with
 // cfg's budgets and print badram=, GRUB_BADRAM=, memmap= and the fold's
