@@ -1,0 +1,42 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The benchmarks of bench/ (README, "Performance"): `make bench` runs all four
+# instruments (pass time against memtest86+ in QEMU, injected faults found by
+# both, host bandwidth of the lib/ tests, the BadRAM fold) and prints one
+# markdown report, also written to build/bench/report.md. Not part of
+# `make check` (timings on a shared machine are noise); check-bench runs each
+# instrument in its quick smoke mode, asserting that the scripts and parsers
+# work, never a time. BENCH_ARGS passes options to bench/report.sh.
+#
+# The host bandwidth program compiles lib/ once more, into build/bench/lib,
+# with -O2, no sanitizers, and bench/plain/memrw.h (plain loads and stores)
+# first on the include path instead of tests/sim/memrw.h; lib/ is on the quote
+# path only, so bench/ sources get the C library's <string.h>.
+
+BENCH_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -MMD -MP -Ibench/plain -iquote lib
+BENCH_LIB_OBJS := $(patsubst lib/%.c,$(B)/bench/lib/%.o,$(LIB_SRCS))
+
+$(B)/bench/lib/%.o: lib/%.c
+	$(call say,BENCHCC,$<)mkdir -p $(@D) && $(HOST_CC) $(BENCH_CFLAGS) -c $< -o $@
+$(B)/bench/%.o: bench/%.c
+	$(call say,BENCHCC,$<)mkdir -p $(@D) && $(HOST_CC) $(BENCH_CFLAGS) -c $< -o $@
+$(B)/bench/libramsift-plain.a: $(BENCH_LIB_OBJS)
+	$(call say,AR,$@)rm -f $@ && ar rcs $@ $^
+
+$(B)/bench/hostbw: $(B)/bench/hostbw.o $(B)/bench/libramsift-plain.a
+	$(call say,BENCHLD,$@)$(HOST_CC) -o $@ $^
+$(B)/bench/serial-clock: $(B)/bench/serial-clock.o
+	$(call say,BENCHLD,$@)$(HOST_CC) -o $@ $^
+$(B)/bench/badram-score: $(B)/bench/badram-score.o
+	$(call say,BENCHLD,$@)$(HOST_CC) -o $@ $^
+
+BENCH_DEPS := $(B)/ramsift.elf $(B)/host/ramsift-inject $(B)/bench-fold \
+	$(B)/bench/hostbw $(B)/bench/serial-clock $(B)/bench/badram-score
+
+.PHONY: bench check-bench
+bench: $(BENCH_DEPS)
+	$(Q)bench/report.sh $(BENCH_ARGS)
+
+check-bench: $(BENCH_DEPS)
+	$(Q)bench/report.sh --quick
+
+CHECK_TARGETS += check-bench
