@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // random: {⇑(w x_i); ⇑(r x_i); ⇑(w ~x_i); ⇑(r ~x_i)} where x_i is the i-th
-// output of the generator seeded from ctx->seed. Every word gets an unrelated
-// value, so data-dependent faults that fixed patterns never provoke get a
-// chance, and every bit holds both values (all stuck-at faults; with the
-// values distinct per word, most address faults too). The same seed writes the
-// same values, so a failure can be reproduced with seed=.
+// output of the counter-based generator of prng.h seeded from ctx->seed (a
+// serial generator would bound the sweeps by its latency, not by memory).
+// Every word gets an unrelated value, so data-dependent faults that fixed
+// patterns never provoke get a chance, and every bit holds both values (all
+// stuck-at faults; with the values distinct per word, most address faults
+// too). The same seed writes the same values, so a failure can be reproduced
+// with seed=.
 #include "mt_algos.h"
 #include "mt_sweep.h"
 #include "prng.h"
@@ -15,16 +17,16 @@
 // Write the sequence (xor inv) over all ranges, ascending.
 static bool fill(const struct mt_ctx *ctx, uint64_t inv)
 {
-	struct prng rng;
+	struct prng_ctr rng;
 	struct mt_walk w;
 
-	prng_seed(&rng, ctx->seed ^ RANDOM_SEED_SALT);
+	prng_ctr_seed(&rng, ctx->seed ^ RANDOM_SEED_SALT);
 	mt_walk_begin(&w, ctx, MT_UP);
 	while (mt_walk_next(&w)) {
 		uint64_t a = w.lo;
 
 		for (uint64_t k = (w.hi - w.lo) / 8; k; k--, a += 8)
-			mem_write64_nt(a, prng_next(&rng) ^ inv);
+			mem_write64_nt(a, prng_ctr_next(&rng) ^ inv);
 	}
 	mem_store_fence();
 	return !w.aborted;
@@ -33,16 +35,16 @@ static bool fill(const struct mt_ctx *ctx, uint64_t inv)
 // Check the same sequence (xor inv), regenerated from the seed.
 static bool check(const struct mt_ctx *ctx, uint64_t inv)
 {
-	struct prng rng;
+	struct prng_ctr rng;
 	struct mt_walk w;
 
-	prng_seed(&rng, ctx->seed ^ RANDOM_SEED_SALT);
+	prng_ctr_seed(&rng, ctx->seed ^ RANDOM_SEED_SALT);
 	mt_walk_begin(&w, ctx, MT_UP);
 	while (mt_walk_next(&w)) {
 		uint64_t a = w.lo;
 
 		for (uint64_t k = (w.hi - w.lo) / 8; k; k--, a += 8)
-			mt_check_word(ctx, a, prng_next(&rng) ^ inv);
+			mt_check_word(ctx, a, prng_ctr_next(&rng) ^ inv);
 	}
 	return !w.aborted;
 }

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Seeding for the xorshift64* generator of prng.h: splitmix64 spreads any
-// seed over the whole state, and the one state xorshift cannot leave (0) is
-// replaced.
+// Seeding for the generators of prng.h: splitmix64 spreads any seed over the
+// whole state, and the one state xorshift cannot leave (0) is replaced.
 #include "prng.h"
 
 uint64_t prng_splitmix64(uint64_t *state)
@@ -19,4 +18,11 @@ void prng_seed(struct prng *p, uint64_t seed)
 
 	// xorshift maps 0 to 0 forever; any other fixed state will do.
 	p->state = s ? s : 0x9e3779b97f4a7c15ull;
+}
+
+void prng_ctr_seed(struct prng_ctr *p, uint64_t seed)
+{
+	// Every counter value is a good start (a Weyl sequence has no bad
+	// state); splitmix64 only decorrelates nearby seeds.
+	p->ctr = prng_splitmix64(&seed);
 }
