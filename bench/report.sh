@@ -98,7 +98,7 @@ host_summary() {
 		3)
 			echo "### Host bandwidth of the lib/ tests (instrument 3)"
 			echo
-			echo "\`build/bench/hostbw --size $size\`: lib/ built with -O2 and bench/plain/memrw.h" \
+			echo "\`build/bench/hostbw --size $size\`: lib/ built with -O2 and lib/hw/memrw.h (MEMRW_USER_SPACE)" \
 				"(movnti, sfence, rep movsq; no cache flush: wbinvd is privileged), one run per test" \
 				"over one buffer. The traffic model is documented at the top of bench/hostbw.c."
 			echo ;;
