@@ -3,8 +3,9 @@
 // every memory test of lib/ on the host over one large buffer (1 GiB by
 // default), compiled from the very source the image runs, with the image's
 // accessor lib/hw/memrw.h in its user-space variant (no wbinvd), and compares
-// each test's time with the time its memory traffic would take at the bandwidth the host's memset, memcpy
-// and a plain read loop reach over the same buffer in the same run.
+// each test's time with the time its memory traffic would take at the
+// bandwidth the host's memset, memcpy and a plain read loop reach over the
+// same buffer in the same run.
 //
 // The traffic model: a test is a sequence of sweeps over the buffer (the
 // test table's `passes` counts them, and the bench checks that its model

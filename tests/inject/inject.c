@@ -1,21 +1,33 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// ramsift-inject: hold stuck-at faults in a QEMU guest's RAM. QEMU backs the
-// guest RAM with a shared file (-object memory-backend-file,...,share=on
-// -machine memory-backend=...); this program maps the same file and keeps
-// forcing chosen bits, so the guest sees cells stuck at 0 or 1, which it
-// cannot tell from a bad DRAM cell. Runs until killed or until --pid exits.
+// ramsift-inject: hold stuck-at and flaky faults in a QEMU guest's RAM. QEMU
+// backs the guest RAM with a shared file (-object memory-backend-file,...,
+// share=on -machine memory-backend=...); this program maps the same file and
+// keeps forcing chosen bits, so the guest sees cells stuck at 0 or 1, which
+// it cannot tell from a bad DRAM cell. A flaky cell is forced only after some
+// of the guest's writes: each time the program sees a new value written to
+// the word with the bit away from its fault value, it flips the bit back with
+// the given probability, so the guest's write sometimes sticks and sometimes
+// does not. Runs until killed or until --pid exits.
 //
-// usage: ramsift-inject --file PATH [--low-ram BYTES] [--pid PID] FAULT...
-//   FAULT    ADDR:BIT:VALUE, ADDR the guest-physical address of a 64-bit
-//            word (multiple of 8), BIT 0..63 within it, VALUE 0 or 1
+// usage: ramsift-inject --file PATH [--low-ram BYTES] [--pid PID]
+//                       [--faults FILE] [--seed N] [--period-us N] [FAULT...]
+//   FAULT    ADDR:BIT:VALUE[:PERCENT], ADDR the guest-physical address of a
+//            64-bit word (multiple of 8), BIT 0..63 within it, VALUE 0 or 1,
+//            PERCENT 1..100 the chance that a write away from VALUE is undone
+//            (100, the default, is stuck-at)
+//   --faults   a file of FAULTs, one per line; blank lines and lines
+//            starting with '#' are skipped (tests/faults/faultgen.c writes it)
 //   --low-ram  guest RAM below the PCI hole; addresses at or above 4 GiB
 //            are at file offset ADDR - 4 GiB + low-ram. Default: the file
 //            size, or 3 GiB when the file is 3.5 GiB or larger (QEMU's pc
 //            machine; q35 splits at 2 GiB: pass --low-ram 0x80000000).
+//   --seed     seed of the flaky cells' coin (default 1)
+//   --period-us  pause between two rounds over all faults (default 100)
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,18 +38,27 @@
 #include <unistd.h>
 
 #define GiB (1ull << 30)
-#define MAX_FAULTS 4096
 
 struct fault {
-	volatile uint64_t *word;
+	uint64_t *word;
 	uint64_t bit;
 	int value;
+	unsigned percent;       // 100: stuck-at
+	uint64_t seen;          // flaky: the word as last seen or left
 };
+
+static struct {
+	struct fault *f;
+	size_t n, cap;
+	uint8_t *ram;
+	uint64_t size, low_ram;
+} inj;
 
 static void usage(const char *why)
 {
 	fprintf(stderr, "ramsift-inject: %s\n"
-		"usage: ramsift-inject --file PATH [--low-ram BYTES] [--pid PID] ADDR:BIT:VALUE...\n",
+		"usage: ramsift-inject --file PATH [--low-ram BYTES] [--pid PID] [--faults FILE]\n"
+		"                      [--seed N] [--period-us N] [ADDR:BIT:VALUE[:PERCENT]...]\n",
 		why);
 	exit(2);
 }
@@ -52,24 +73,115 @@ static uint64_t number(const char *s, const char *what)
 	return v;
 }
 
+// Parse one ADDR:BIT:VALUE[:PERCENT] (s is modified) and add it.
+static void add_fault(char *s)
+{
+	char *field[4] = { s, NULL, NULL, NULL };
+	size_t n = 1;
+	for (char *p = s; *p && n < 4; p++)
+		if (*p == ':') {
+			*p = '\0';
+			field[n++] = p + 1;
+		}
+	if (n < 3 || strchr(field[n - 1], ':'))
+		usage("a fault is ADDR:BIT:VALUE[:PERCENT]");
+	uint64_t addr = number(field[0], "fault address: not a number");
+	uint64_t bit = number(field[1], "fault bit: not a number");
+	uint64_t value = number(field[2], "fault value: not a number");
+	uint64_t percent = n == 4 ? number(field[3], "fault percent: not a number") : 100;
+	uint64_t off = addr < inj.low_ram ? addr : addr - 4 * GiB + inj.low_ram;
+	if (addr % 8 || bit > 63 || value > 1 || percent < 1 || percent > 100 ||
+	    (addr >= inj.low_ram && addr < 4 * GiB) || off + 8 > inj.size)
+		usage("fault outside guest RAM, unaligned, or bit/value/percent out of range");
+	if (inj.n == inj.cap) {
+		inj.cap = inj.cap ? 2 * inj.cap : 256;
+		inj.f = realloc(inj.f, inj.cap * sizeof(*inj.f));
+		if (!inj.f)
+			usage("out of memory");
+	}
+	uint64_t *word = (uint64_t *)(inj.ram + off);
+	inj.f[inj.n++] = (struct fault){ word, 1ull << bit, (int)value, (unsigned)percent,
+					 __atomic_load_n(word, __ATOMIC_RELAXED) };
+}
+
+static void read_faults(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char line[256];
+	if (!f) {
+		fprintf(stderr, "ramsift-inject: %s: %s\n", path, strerror(errno));
+		exit(1);
+	}
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, " \t\r\n")] = '\0';
+		if (line[0] && line[0] != '#')
+			add_fault(line);
+	}
+	fclose(f);
+}
+
+static uint64_t rng_state;
+
+static uint64_t rng(void)
+{
+	// splitmix64
+	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+// Put the fault's bit to its value with one atomic read-modify-write, so a
+// guest store landing at the same moment is never overwritten with a stale
+// copy of the other 63 bits. Returns the word as left.
+static uint64_t force(const struct fault *f)
+{
+	if (f->value)
+		return __atomic_or_fetch(f->word, f->bit, __ATOMIC_RELAXED);
+	return __atomic_and_fetch(f->word, ~f->bit, __ATOMIC_RELAXED);
+}
+
+static void round_over_faults(void)
+{
+	for (size_t i = 0; i < inj.n; i++) {
+		struct fault *f = &inj.f[i];
+		uint64_t w = __atomic_load_n(f->word, __ATOMIC_RELAXED);
+		bool away = ((w & f->bit) != 0) != (f->value != 0);
+		if (f->percent == 100) {
+			if (away)
+				force(f);
+			continue;
+		}
+		// Flaky: one coin per new value the guest wrote.
+		if (w == f->seen)
+			continue;
+		f->seen = away && rng() % 100 < f->percent ? force(f) : w;
+	}
+}
+
 int main(int argc, char **argv)
 {
-	const char *path = NULL;
-	uint64_t low_ram = 0;
+	const char *path = NULL, *faults_file = NULL;
 	pid_t pid = 0;
-	static struct fault faults[MAX_FAULTS];
-	size_t nfaults = 0;
+	uint64_t period_us = 100;
 	int i = 1;
 
+	rng_state = 1;
 	for (; i < argc && argv[i][0] == '-'; i += 2) {
 		if (i + 1 >= argc)
 			usage("option without a value");
 		if (!strcmp(argv[i], "--file"))
 			path = argv[i + 1];
 		else if (!strcmp(argv[i], "--low-ram"))
-			low_ram = number(argv[i + 1], "--low-ram: not a number");
+			inj.low_ram = number(argv[i + 1], "--low-ram: not a number");
 		else if (!strcmp(argv[i], "--pid"))
 			pid = (pid_t)number(argv[i + 1], "--pid: not a number");
+		else if (!strcmp(argv[i], "--faults"))
+			faults_file = argv[i + 1];
+		else if (!strcmp(argv[i], "--seed"))
+			rng_state = number(argv[i + 1], "--seed: not a number");
+		else if (!strcmp(argv[i], "--period-us"))
+			period_us = number(argv[i + 1], "--period-us: not a number");
 		else
 			usage("unknown option");
 	}
@@ -81,44 +193,35 @@ int main(int argc, char **argv)
 		fprintf(stderr, "ramsift-inject: %s: %s\n", path, strerror(errno));
 		return 1;
 	}
-	uint64_t size = (uint64_t)st.st_size;
-	if (!low_ram)
-		low_ram = size >= 0xe0000000ull ? 3 * GiB : size;
-	uint8_t *ram = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	if (ram == MAP_FAILED) {
+	inj.size = (uint64_t)st.st_size;
+	if (!inj.low_ram)
+		inj.low_ram = inj.size >= 0xe0000000ull ? 3 * GiB : inj.size;
+	inj.ram = mmap(NULL, inj.size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (inj.ram == MAP_FAILED) {
 		fprintf(stderr, "ramsift-inject: mmap %s: %s\n", path, strerror(errno));
 		return 1;
 	}
-	for (; i < argc; i++) {
-		char *a = argv[i], *b = strchr(a, ':'), *c = b ? strchr(b + 1, ':') : NULL;
-		if (!c || nfaults == MAX_FAULTS)
-			usage("a fault is ADDR:BIT:VALUE (at most 4096)");
-		*b = *c = '\0';
-		uint64_t addr = number(a, "fault address: not a number");
-		uint64_t bit = number(b + 1, "fault bit: not a number");
-		uint64_t value = number(c + 1, "fault value: not a number");
-		uint64_t off = addr < low_ram ? addr : addr - 4 * GiB + low_ram;
-		if (addr % 8 || bit > 63 || value > 1 || (addr >= low_ram && addr < 4 * GiB) ||
-		    off + 8 > size)
-			usage("fault outside guest RAM, unaligned, or bit/value out of range");
-		faults[nfaults++] = (struct fault){ (volatile uint64_t *)(ram + off), 1ull << bit,
-						    (int)value };
-	}
-	if (!nfaults)
+	if (faults_file)
+		read_faults(faults_file);
+	for (; i < argc; i++)
+		add_fault(argv[i]);
+	if (!inj.n)
 		usage("no faults given");
 
-	// Force the bits for as long as the guest runs. Polling at full speed
-	// keeps the window in which the guest could read a just-written good
-	// value far shorter than any test's write-to-read distance.
-	for (unsigned long loops = 0;; loops++) {
-		for (size_t f = 0; f < nfaults; f++) {
-			uint64_t w = *faults[f].word;
-			uint64_t forced = faults[f].value ? w | faults[f].bit : w & ~faults[f].bit;
-			if (forced != w)
-				*faults[f].word = forced;
-		}
-		if (pid && loops % 100000 == 0 && kill(pid, 0) != 0)
+	// Force the bits for as long as the guest runs. A round takes
+	// microseconds and the pause is short, so the window in which the guest
+	// could read back a just-written good value stays far shorter than any
+	// test's write-to-read distance (a sweep over at least the megabytes
+	// ramsift occupies), while the program leaves the CPU to QEMU.
+	struct timespec pause = { (time_t)(period_us / 1000000),
+				  (long)(period_us % 1000000 * 1000) };
+	for (unsigned long rounds = 0;; rounds++) {
+		round_over_faults();
+		if (pid && rounds % 1000 == 0 && kill(pid, 0) != 0)
 			return 0;
-		__builtin_ia32_pause();
+		if (period_us)
+			nanosleep(&pause, NULL);
+		else
+			__builtin_ia32_pause();
 	}
 }
