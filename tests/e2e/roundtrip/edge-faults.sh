@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Issue 5, scenario 5: faults at the edges of what ramsift tests, found
+# exactly (QEMU -kernel, own-address):
+# - 256 MiB: a word inside the first MiB; a word of ramsift's own image
+#   (QEMU's Multiboot 1 loads it at 2 MiB), which it finds only after moving
+#   itself away; the last usable word, which holds its page tables until it
+#   moves them.
+# - 3.5 GiB: the first and the last word above 4 GiB, and the last usable
+#   word below the PCI hole (page tables again).
+# The image word is in the fold's scratch buffer and stuck at 0, the
+# page-table words lose bit 62, which no entry uses: the faults cannot crash
+# ramsift before it finds them, as a stuck code byte would.
+. "$(dirname "$0")/lib-faults.sh"
+
+kernel_vma=0xffffffff80000000 load=0x200000
+scratch=$(nm "$ELF" | awk '$3 == "scratch" { print $1 }')
+[ -n "$scratch" ] || e2e_fail "no symbol 'scratch' in $ELF"
+image_word=$(( (0x$scratch - kernel_vma + load + 0x100000) & ~7 ))
+
+# edge NAME MEM FAULT...: hold the faults, boot, all must be found exactly.
+edge() {
+	local name=$1 mem=$2
+	shift 2
+	RT_FAULTS=$E2E_DIR/$E2E_NAME-$name.faults
+	printf '%s\n' "$@" >"$RT_FAULTS"
+	rt_ram "$mem"
+	rt_hold
+	rt_boot "$name" "${RT_MEM[@]}" -kernel "$ELF" -append "$RT_ARGS tests=own-address"
+	rt_want FAIL
+	rt_check found "$RT_FAULTS" "$RT_LOG" --exact
+	e2e_expect_no '^summary: untested' 'every range tested'
+	e2e_expect '^ramsift moved itself to ' 'ramsift moved to test its own memory'
+}
+
+edge low 256M 0x50000:9:1 "$(printf '0x%x' "$image_word"):17:0" 0xffdfff8:62:0
+e2e_expect "^  ramsift occupies 0x0000000000200000-.*image" 'loaded at 2 MiB'
+sed -n '/^ramsift moved itself/,$p' "$RT_LOG" | grep -q "^ERROR addr=$(printf '0x%016x' "$image_word") " ||
+	e2e_fail "the image word is found after ramsift moved away from it"
+
+edge high 3584M 0x100000000:63:0 0x11ffffff0:0:1 0xbffdfff8:62:0

@@ -1,0 +1,161 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Helpers of the fault round-trip scenarios (tests/e2e/roundtrip/*.sh), on
+# top of tests/e2e/lib.sh (sourced first): guest RAM in a shared file with
+# faults held in it by build/host/ramsift-inject, seeded fault sets from
+# build/host/ramsift-faultgen, GRUB media built on the fly with the exact
+# badram= pairs a run printed, a boot per step whose log is kept as
+# build/test/<scenario>-<step>.log, and the judge build/host/ramsift-check.
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+
+RT_INJECT=$B/host/ramsift-inject
+RT_FAULTGEN=$B/host/ramsift-faultgen
+RT_CHECK=$B/host/ramsift-check
+RT_KERNEL=$B/linux/vmlinuz
+RT_INITRD=$B/linux/initramfs.cpio
+# ramsift's options in every round-trip boot: every ERROR line printed. The
+# scenarios add tests=: own-address finds a stuck bit with one read (one
+# ERROR line per faulty word) in 4 accesses a word, march-c in 46.
+RT_ARGS="console=ttyS0,115200 $E2E_ARGS errors=1000000"
+rt_inj= RT_RAMFILE=
+
+rt_cleanup() {
+	rt_release
+	[ -z "$RT_RAMFILE" ] || rm -f "$RT_RAMFILE"
+	rm -rf "$E2E_DIR/$E2E_NAME.root"
+}
+# Keep the exit status for e2e_report, which reads it from $? (set +e: a
+# failed scenario exits under set -e, and (exit 1) must not end the trap).
+trap 'rt_status=$?; set +e; rt_cleanup; (exit $rt_status); e2e_report' EXIT
+
+# rt_ram SIZE: guest RAM of SIZE (QEMU's -m syntax, e.g. 256M) in a fresh
+# shared file; sets the array RT_MEM to the QEMU options that use it. The
+# file is in /dev/shm, or under build/test when /dev/shm is smaller than
+# SIZE (containers often give it 64 MiB).
+rt_ram() {
+	local dir=/dev/shm bytes
+	bytes=$(numfmt --from=iec "$1")
+	[ "$(df --output=avail -B1 "$dir" 2>/dev/null | tail -n 1)" -gt "$bytes" ] 2>/dev/null ||
+		dir=$E2E_DIR
+	[ -z "$RT_RAMFILE" ] || rm -f "$RT_RAMFILE"
+	RT_RAMFILE=$dir/ramsift-$E2E_NAME-$$.ram
+	truncate -s "$1" "$RT_RAMFILE"
+	RT_MEM=(-m "$1" -object "memory-backend-file,id=mem,size=$1,mem-path=$RT_RAMFILE,share=on"
+		-machine memory-backend=mem)
+}
+
+# rt_faults NAME FAULTGEN_ARGS...: generate a fault set into
+# build/test/<scenario>-NAME.faults and set RT_FAULTS to its path.
+rt_faults() {
+	RT_FAULTS=$E2E_DIR/$E2E_NAME-$1.faults
+	shift
+	"$RT_FAULTGEN" "$@" >"$RT_FAULTS" || e2e_fail "ramsift-faultgen $*"
+}
+
+# rt_hold: hold the faults of $RT_FAULTS in the RAM file (replacing any
+# held before) until rt_release.
+rt_hold() {
+	rt_release
+	"$RT_INJECT" --file "$RT_RAMFILE" --faults "$RT_FAULTS" &
+	rt_inj=$!
+}
+
+rt_release() {
+	[ -z "$rt_inj" ] || { kill "$rt_inj" 2>/dev/null; wait "$rt_inj" 2>/dev/null || true; }
+	rt_inj=
+}
+
+# rt_boot STEP QEMU_ARGS...: e2e_boot, then keep the log as
+# build/test/<scenario>-STEP.log (RT_LOG) and print the step's time.
+rt_boot() {
+	local step=$1 t0=${EPOCHREALTIME/[.,]/} us
+	shift
+	e2e_boot "$@"
+	RT_LOG=$E2E_DIR/$E2E_NAME-$step.log
+	cp "$E2E_LOG" "$RT_LOG"
+	us=$((${EPOCHREALTIME/[.,]/} - t0))
+	printf '          %-34s result=%-12s %4d.%d s\n' "$E2E_NAME/$step" "${E2E_RESULTS[$E2E_RESULT]}" \
+		$((us / 1000000)) $((us / 100000 % 10))
+}
+
+# rt_want RESULT: ramsift's boot ended with RESULT (PASS or FAIL): QEMU's
+# exit status and exactly one result line say so.
+rt_want() {
+	[ "${E2E_RESULTS[$E2E_RESULT]}" = "$1" ] ||
+		e2e_fail "want $1, got ${E2E_RESULTS[$E2E_RESULT]}"
+	[ "$(grep -c "^ramsift: result=$1 " "$E2E_LOG")" -eq 1 ] ||
+		e2e_fail "want exactly one line 'ramsift: result=$1'"
+}
+
+# rt_want_linux: Debian's kernel reached tests/linux/init.c, which ended the
+# VM through isa-debug-exit (a kernel panic reboots: QEMU failed).
+rt_want_linux() {
+	[ "${E2E_RESULTS[$E2E_RESULT]}" = PASS ] ||
+		e2e_fail "Linux: want the init's exit, got ${E2E_RESULTS[$E2E_RESULT]}"
+	e2e_expect '^ramsift-init: end meminfo' 'the init printed what the kernel kept'
+}
+
+# rt_check MODE ARGS...: run ramsift-check (its findings go to the
+# terminal); fail the scenario when a check fails.
+rt_check() {
+	"$RT_CHECK" "$@" | sed 's/^/          /' || e2e_fail "ramsift-check $*"
+}
+
+# rt_known WHY MODE ARGS...: a check that fails today because of a known
+# defect (WHY, one line, said in README): its failure is printed as KNOWN
+# and does not fail the scenario; should it pass, the scenario fails, so the
+# expectation is revisited when the defect is gone.
+rt_known() {
+	local why=$1
+	shift
+	if "$RT_CHECK" "$@" >"$E2E_DIR/$E2E_NAME.known" 2>&1; then
+		cat "$E2E_DIR/$E2E_NAME.known"
+		e2e_fail "known defect no longer seen (update the test and README): $why"
+	fi
+	grep -E '^check: FAILED' "$E2E_DIR/$E2E_NAME.known" | sed 's/^/          /'
+	echo "          KNOWN: $why"
+}
+
+# rt_line PREFIX: the text after PREFIX on the log's only line starting
+# with it (badram=, memmap=, fold: ...).
+rt_line() {
+	local n
+	n=$(grep -c "^$1" "$E2E_LOG") || true
+	[ "$n" -eq 1 ] || e2e_fail "want one line starting with '$1', got $n"
+	sed -n "s/^$1//p" "$E2E_LOG"
+}
+
+# rt_bytes FIELD [LOG]: the number after FIELD= in the result line.
+rt_bytes() {
+	sed -nE "s/^ramsift: result=.* $1=([0-9]+) .*/\1/p" "${2:-$E2E_LOG}"
+}
+
+# rt_iso OUT [linux]: build a GRUB medium (BIOS and UEFI, grub-mkrescue)
+# holding ramsift.elf (and with linux, Debian's kernel and the test
+# initramfs as /boot/vmlinuz, /boot/initrd), whose grub.cfg is: serial
+# console, then the lines read from stdin (timeout, badram, menuentry).
+rt_iso() {
+	local root=$E2E_DIR/$E2E_NAME.root
+	rm -rf "$root"
+	mkdir -p "$root/boot/grub"
+	cp "$ELF" "$root/boot/ramsift.elf"
+	if [ "${2-}" = linux ]; then
+		cp "$RT_KERNEL" "$root/boot/vmlinuz"
+		cp "$RT_INITRD" "$root/boot/initrd"
+	fi
+	{
+		echo 'serial --unit=0 --speed=115200'
+		echo 'terminal_input serial'
+		echo 'terminal_output serial'
+		echo 'if [ "$grub_platform" = efi ]; then insmod efi_gop; fi'
+		cat
+	} >"$root/boot/grub/grub.cfg"
+	grub-mkrescue --fonts= --themes= --locales= -o "$1" "$root" >"$1.log" 2>&1 ||
+		{ cat "$1.log" >&2; e2e_fail "grub-mkrescue $1"; }
+	rm -rf "$root" "$1.log"
+}
+
+# rt_firmware bios|uefi: set RT_FW to the QEMU options for that firmware.
+rt_firmware() {
+	RT_FW=()
+	[ "$1" = bios ] || { e2e_uefi; RT_FW=("${E2E_UEFI[@]}"); }
+}

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Issue 5, scenario 4: Debian's own kernel (build/linux/vmlinuz, fetched by
+# tests/linux/fetch-kernel.sh) keeps off the bad pages ramsift printed. In a
+# 1 GiB guest with a fault set held, GRUB boots ramsift (multiboot2), which
+# prints its lines; then GRUB boots the kernel with the initramfs of
+# tests/linux/init.c, once after `badram PAIRS` and once with the memmap=
+# line on its command line (escaped for grub.cfg as README says: every $
+# as \$). The kernel must reach the init, which prints /proc/iomem, and no
+# faulty page may be System RAM there or usable in the e820 map the kernel
+# printed. Under BIOS and UEFI, with two sets: cells and a row (one cell in
+# the kernel's preferred load window, 16 MiB to about 80 MiB, where GRUB
+# 2.06 on a small UEFI guest fails `linux` with "out of memory"), with an
+# exact cover; and a column over 64 MiB, which ramsift must fold into a
+# safe line within 48 holes ("limited by holes=48").
+. "$(dirname "$0")/lib-faults.sh"
+
+rt_ram 1G
+klog="console=ttyS0,115200 panic=-1"
+
+# linux STEP CFG_LINES KERNEL_ARGS [KNOWN]: boot the kernel through GRUB;
+# KNOWN: the check fails today for that reason (rt_known).
+linux() {
+	local iso=$E2E_DIR/$E2E_NAME.iso
+	rt_iso "$iso" linux <<-CFG
+		set timeout=0
+		$2
+		menuentry linux {
+			linux /boot/vmlinuz $klog $3
+			initrd /boot/initrd
+		}
+	CFG
+	rt_boot "$1" "${RT_MEM[@]}" "${RT_FW[@]}" -cdrom "$iso"
+	rt_want_linux
+	if [ -n "${4-}" ]; then
+		e2e_expect 'not marked as E820_TYPE_RAM!$' 'the kernel re-adds its image as RAM'
+		rt_known "$4" linux "$RT_FAULTS" "$RT_LOG"
+	else
+		rt_check linux "$RT_FAULTS" "$RT_LOG"
+	fi
+}
+
+# With more than 4 memmap= ranges Linux 6.1 turns KASLR off, so it runs from
+# 16 MiB up (to about 70 MiB) whatever memmap= says: it re-adds its own
+# image as RAM ("text .data .bss are not marked as E820_TYPE_RAM!"), and the
+# small set's cell in that window (0x2815000) is in its rodata. ramsift
+# prints 5 ranges there (README: Linux, memmap=).
+kaslr_off="memmap= with more than 4 ranges: KASLR off, the kernel sits on a bad page at 16-70 MiB"
+
+# roundtrip FW SET CHECK_ARGS: find, then the two Linux boots.
+roundtrip() {
+	local fw=$1 set=$2 iso=$E2E_DIR/$E2E_NAME.iso pairs memmap known
+	rt_firmware "$fw"
+	rt_hold
+	rt_iso "$iso" <<-CFG
+		set timeout=0
+		menuentry find {
+			multiboot2 /boot/ramsift.elf $RT_ARGS tests=own-address
+		}
+	CFG
+	rt_boot "$fw-$set-find" "${RT_MEM[@]}" "${RT_FW[@]}" -cdrom "$iso"
+	rt_want FAIL
+	rt_check found "$RT_FAULTS" "$RT_LOG" $3
+	[ "$set" = small ] ||
+		e2e_expect '^fold: .*: limited by holes=48 ' 'a column folded into a safe line'
+	pairs=$(rt_line badram=)
+	memmap=$(rt_line memmap=)
+	linux "$fw-$set-badram" "badram $pairs" ""
+	known=
+	[ "$fw-$set" != bios-small ] || known=$kaslr_off
+	linux "$fw-$set-memmap" "" "memmap=${memmap//\$/\\\$}" "$known"
+	grep -qxF "BOOT_IMAGE=/boot/vmlinuz $klog memmap=$memmap" "$RT_LOG" ||
+		e2e_fail "the kernel's command line lacks memmap=$memmap as printed"
+}
+
+rt_faults small --ram 0x1000000-0x3c000000 --seed 9 cells:3 'cells:1@0x2000000-0x4000000' row
+roundtrip bios small --exact
+roundtrip uefi small --exact
+rt_faults scattered --ram 0x1000000-0x3c000000 --seed 10 'column@0x10000000-0x14000000'
+roundtrip bios scattered ""
+roundtrip uefi scattered ""
