@@ -456,7 +456,7 @@ bool badram_fold(const struct badram_table *t, const struct range *ram,
 	r->nmemmap = bmm_ranges(f.page, f.n, f.ovf, f.novf, &f.u,
 				chars < BMM_MAX_CHARS ? chars : BMM_MAX_CHARS,
 				r->memmap, BADRAM_MEMMAP_MAX, pieces,
-				BADRAM_OVF_MAX * (nram + 2));
+				BADRAM_OVF_MAX * (nram + 2), &r->memmap_kaslr);
 	for (size_t i = 0; i < r->nmemmap; i++)
 		mm += ram_in(&f.u, r->memmap[i].start >> BC_PAGE_SHIFT,
 			     r->memmap[i].end >> BC_PAGE_SHIFT);

@@ -3,8 +3,9 @@
 // at most K GRUB badram pairs (addr,mask: address X matches when
 // (X & mask) == addr) that exclude every failing page, cut at most H holes
 // into usable RAM, and exclude as few good pages as can be found; plus the
-// ranges of Linux's memmap= line (covering every failing page in RAM) and
-// the numbers of the summary.
+// ranges of Linux's memmap= line (covering every failing page in RAM, at
+// most 4 when one lies where Linux may load its kernel, so KASLR stays on)
+// and the numbers of the summary.
 // Guarantees, whatever the input: every failing address matches a pair;
 // npairs <= K; holes <= holes_budget (= H unless even one aligned block
 // around all failures meets more RAM ranges than H, then raised to that
@@ -78,6 +79,8 @@ struct badram_result {
 	bool overflow;                  // table overflowed: failing_pages is a
 					// lower bound, overflow cubes are coarse
 	bool degraded;                  // scratch too small: one coarse pair
+	bool memmap_kaslr;              // memmap ranges cut to Linux's KASLR
+					// limit (badram_memmap.h)
 };
 
 // The default budgets.

@@ -117,6 +117,10 @@ int badram_format_summary(char *buf, size_t len, const struct badram_result *r)
 		put(&l, "; more failing pages than the table holds, some covered coarsely");
 	if (r->degraded)
 		put(&l, "; fold scratch too small, one coarse pair");
+	if (r->memmap_kaslr)
+		put(&l, "; memmap= kept to %d ranges so Linux's KASLR stays on "
+		    "(reserves %s of good RAM)", BMM_LINUX_MAX_MEMMAP_REGIONS,
+		    fmt_size(size, r->memmap_sacrificed << 12));
 	if (badram_replace_advised(r))
 		put(&l, "; failures too many or too scattered to exclude tightly: replace the module");
 	return done(&l);

@@ -5,7 +5,9 @@
 // cost threshold (every gap cheaper than it), then on how many of the gaps
 // costing exactly the threshold, leftmost first, are needed; the search only
 // ever settles on a probe that fit. Each probe is one pass over the runs,
-// so the gaps are never stored or sorted.
+// so the gaps are never stored or sorted. When a failure lies below the
+// kernel window and the answer has too many ranges for KASLR, the search
+// runs again with the count held to Linux's limit.
 #include <stdbool.h>
 
 #include "badram_memmap.h"
@@ -262,24 +264,13 @@ static uint64_t gap_stats(struct runs it, const struct buniverse *u,
 	return max_cost;
 }
 
-size_t bmm_ranges(const uint64_t *page, size_t n, const struct bcube *extra,
-		  size_t nextra, const struct buniverse *u, size_t max_chars,
-		  struct range *out, size_t cap, struct range *work,
-		  size_t work_cap)
+// The fill of fewest good RAM pages whose line fits max_chars and whose
+// ranges number at most cap.
+static struct fill choose(struct runs it, const struct buniverse *u,
+			  size_t max_chars, size_t cap)
 {
-	struct runs it = { .page = page, .n = n, .piece = work, .u = u };
 	uint64_t lo, hi, ties;
-	size_t len;
 
-	if (n + nextra == 0 || work_cap < nextra * (u->nram + 1))
-		return 0;
-	if (max_chars < BMM_MIN_CHARS)
-		max_chars = BMM_MIN_CHARS;
-	it.npiece = build_pieces(extra, nextra, u, work);
-	struct runs probe = it;
-	struct range first;
-	if (!next_run(&probe, &first))
-		return 0;       // no failing page in RAM
 	// Smallest T such that filling every gap cheaper than T fits; T =
 	// max_cost + 1 fills them all, leaving one range, which always fits.
 	// Searching the RAM-only costs first keeps the search to about
@@ -316,6 +307,36 @@ size_t bmm_ranges(const uint64_t *page, size_t n, const struct bcube *extra,
 				qlo = mid + 1;
 		}
 		f.q = qlo;
+	}
+	return f;
+}
+
+size_t bmm_ranges(const uint64_t *page, size_t n, const struct bcube *extra,
+		  size_t nextra, const struct buniverse *u, size_t max_chars,
+		  struct range *out, size_t cap, struct range *work,
+		  size_t work_cap, bool *kaslr_capped)
+{
+	struct runs it = { .page = page, .n = n, .piece = work, .u = u };
+	size_t len;
+
+	*kaslr_capped = false;
+	if (n + nextra == 0 || work_cap < nextra * (u->nram + 1))
+		return 0;
+	if (max_chars < BMM_MIN_CHARS)
+		max_chars = BMM_MIN_CHARS;
+	it.npiece = build_pieces(extra, nextra, u, work);
+	struct runs probe = it;
+	struct range first;
+	if (!next_run(&probe, &first))
+		return 0;       // no failing page in RAM
+	struct fill f = choose(it, u, max_chars, cap);
+	// Runs come in address order, so the first one tells whether any
+	// failure lies where Linux may load its kernel without KASLR.
+	if (first.start < BMM_LINUX_KERNEL_WINDOW_END >> BC_PAGE_SHIFT &&
+	    cap > BMM_LINUX_MAX_MEMMAP_REGIONS &&
+	    walk(it, u, f, NULL, &len) > BMM_LINUX_MAX_MEMMAP_REGIONS) {
+		f = choose(it, u, max_chars, BMM_LINUX_MAX_MEMMAP_REGIONS);
+		*kaslr_capped = true;
 	}
 	return walk(it, u, f, out, &len);
 }

@@ -6,7 +6,7 @@
 // ~mask == 0, every bit from 12 to the top of RAM fixed, line < 8192 chars);
 // report pages excluded and holes exactly as a brute-force scan of RAM finds
 // them; and give memmap ranges that cover every failure within the line
-// budget. Constructed sets with a known minimum exact cover (single pages,
+// budget (at most 4 when one lies below Linux's kernel window). Constructed sets with a known minimum exact cover (single pages,
 // aligned blocks, rows, hashed columns, a bank) must come back exactly, with
 // that many pairs.
 #include <stdarg.h>
@@ -21,6 +21,7 @@
 #include "badram_format.h"
 #include "badram_memmap.h"
 #include "badram_table.h"
+#include "string.h"
 
 #define MIB (1ULL << 20)
 #define PAGE 4096ULL
@@ -172,11 +173,17 @@ static void check_memmap(const struct fold_case *c, const struct badram_result *
 		bool in = true;
 		for (size_t i = 0; i < c->nram && in; i++)     // memmap is for RAM only
 			in = c->addr[k] < c->ram[i].start || c->addr[k] >= c->ram[i].end;
+		if (!in && c->addr[k] < BMM_LINUX_KERNEL_WINDOW_END &&
+		    r->nmemmap > BMM_LINUX_MAX_MEMMAP_REGIONS)
+			fail_msg("%s: %zu memmap ranges with a failure at %#llx: KASLR off",
+				 c->name, r->nmemmap, (unsigned long long)c->addr[k]);
 		for (size_t i = 0; i < r->nmemmap && !in; i++)
 			in = c->addr[k] >= r->memmap[i].start && c->addr[k] < r->memmap[i].end;
 		if (!in)
 			fail_msg("%s: memmap misses %#llx", c->name, (unsigned long long)c->addr[k]);
 	}
+	if (r->memmap_kaslr && r->nmemmap > BMM_LINUX_MAX_MEMMAP_REGIONS)
+		fail_msg("%s: KASLR cap reported, %zu ranges", c->name, r->nmemmap);
 }
 
 // Fold c and check every property; returns the result for further checks.
@@ -538,6 +545,50 @@ static void test_exact_bank(void **state)
 	expect_exact(&c, 8);
 }
 
+// ---- Linux's KASLR limit on memmap= -------------------------------------------
+
+static bool contains(const char *s, const char *part)
+{
+	for (; *s; s++)
+		if (str_starts_with(s, part))
+			return true;
+	return false;
+}
+
+// The failures a Debian 6.1 boot caught: with 5 memmap= ranges KASLR went
+// off and the kernel's rodata landed on the page at 40 MiB.
+static void test_memmap_kaslr(void **state)
+{
+	static const struct range ram[2] = { { 0, 640 << 10 }, { MIB, 512 * MIB } };
+	static const struct range ram1g[2] = { { 0, 640 << 10 }, { MIB, 1024 * MIB } };
+	static const uint64_t low[] = { 0x2815000, 0x97c0000, 0x97c1000, 0x97c2000,
+					0x97c3000, 0xd48e000, 0xeb58000, 0x1a8e6000 };
+	uint64_t high[8];
+	struct badram_result r;
+	char line[BADRAM_LINE_MAX];
+	(void)state;
+	struct fold_case c = { "Debian 6.1 boot", low, 8, ram, 2,
+			       badram_budget_default(), 0 };
+	run_case(&c, &r);
+	if (r.nmemmap > BMM_LINUX_MAX_MEMMAP_REGIONS || !r.memmap_kaslr)
+		fail_msg("%s: %zu memmap ranges, capped %d", c.name, r.nmemmap,
+			 r.memmap_kaslr);
+	badram_format_summary(line, sizeof(line), &r);
+	if (!contains(line, "memmap= kept to 4 ranges so Linux's KASLR stays on"))
+		fail_msg("%s: summary \"%s\"", c.name, line);
+	// The same shape above the kernel window (1 GiB of RAM): one range per
+	// run.
+	for (size_t i = 0; i < 8; i++)
+		high[i] = low[i] + 256 * MIB;
+	c.name = "above the kernel window";
+	c.addr = high;
+	c.ram = ram1g;
+	run_case(&c, &r);
+	if (r.nmemmap != 5 || r.memmap_kaslr || r.memmap_sacrificed != 0)
+		fail_msg("%s: %zu memmap ranges, capped %d, %llu good pages", c.name,
+			 r.nmemmap, r.memmap_kaslr, (unsigned long long)r.memmap_sacrificed);
+}
+
 // ---- online overflow, tiny scratch, nothing failed -----------------------------
 
 static void test_overflow(void **state)
@@ -599,6 +650,7 @@ int main(void)
 		cmocka_unit_test(test_exact_rows),
 		cmocka_unit_test(test_exact_hashed_column),
 		cmocka_unit_test(test_exact_bank),
+		cmocka_unit_test(test_memmap_kaslr),
 		cmocka_unit_test(test_overflow),
 		cmocka_unit_test(test_degraded),
 		cmocka_unit_test(test_nothing_failed),

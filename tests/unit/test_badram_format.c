@@ -81,6 +81,12 @@ static void bios_unsafe(struct badram_result *r)
 	r->grub_safe = false;
 }
 
+static void kaslr_capped(struct badram_result *r)
+{
+	r->memmap_kaslr = true;
+	r->memmap_sacrificed = 5833;
+}
+
 static const struct line_case line_cases[] = {
 	{ "badram", badram_format_badram, none,
 	  "badram=0x1234000,0x7ffffffffffff000,0x0,0x7fffffffc0000000" },
@@ -101,6 +107,10 @@ static const struct line_case line_cases[] = {
 	{ "summary not GRUB-safe", badram_format_summary, bios_unsafe,
 	  "fold: failing_pages=3 pairs=2 holes=2 excluded_pages=3 sacrificed_pages=0 "
 	  "(0 B): exact; GRUB 2.06 on BIOS may skip some pairs: use memmap= there" },
+	{ "summary KASLR", badram_format_summary, kaslr_capped,
+	  "fold: failing_pages=3 pairs=2 holes=2 excluded_pages=3 sacrificed_pages=0 "
+	  "(0 B): exact; memmap= kept to 4 ranges so Linux's KASLR stays on "
+	  "(reserves 22.7 MiB of good RAM)" },
 	{ "summary overflow", badram_format_summary, overflowed,
 	  "fold: failing_pages=20000 pairs=2 holes=2 excluded_pages=515 "
 	  "sacrificed_pages=512 (2 MiB, 0.0% of RAM): limited by patterns=20; more "
