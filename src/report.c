@@ -54,5 +54,5 @@ void report_badram(const struct config *cfg, const struct memmap *mm, const char
 	print(prefix, badram_format_grub);
 	print(prefix, badram_format_memmap);
 	print(prefix, badram_format_summary);
-	log_info("%sfold: took %llu ms", prefix, (unsigned long long)(timer_ms() - start));
+	log_info("%ssummary: folding took %llu ms", prefix, (unsigned long long)(timer_ms() - start));
 }

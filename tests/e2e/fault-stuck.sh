@@ -4,7 +4,9 @@
 # build/host/ramsift-inject: bit 5 of the word at 0x5a5a5a8 stuck at 1, bit 63
 # of the word at 0x7000010 stuck at 0. March C- must report exactly those two
 # words (no miss, no false error), each with the right bit flipped, and the
-# run must end FAIL with QEMU exit status 3.
+# run must end FAIL with QEMU exit status 3. Two passes: after the first the
+# lines so far are printed with a "pass 1: " prefix, and the summary holds
+# exactly one of each pasteable line, excluding just the two failing pages.
 . "$(dirname "$0")/lib.sh"
 
 ram=/dev/shm/ramsift-e2e-$$
@@ -17,7 +19,7 @@ inj=$!
 
 e2e_boot -m 128M -object "memory-backend-file,id=mem,size=128M,mem-path=$ram,share=on" \
 	-machine memory-backend=mem -kernel "$ELF" \
-	-append "console=ttyS0,115200 $E2E_ARGS tests=march-c"
+	-append "console=ttyS0,115200 $E2E_ARGS tests=march-c passes=2"
 
 e2e_expect '^ramsift: result=FAIL ' 'result line'
 [ "$E2E_RESULT" -eq 1 ] || e2e_fail "isa-debug-exit result: want FAIL, got ${E2E_RESULTS[$E2E_RESULT]}"
@@ -34,3 +36,17 @@ while read -r addr exp act; do
 	[ "$diff" -eq "$want" ] || e2e_fail "$addr: expected $exp actual $act differ in more than the stuck bit"
 done < <(sed -nE 's/^ERROR addr=(0x[0-9a-f]+) expected=(0x[0-9a-f]+) actual=(0x[0-9a-f]+) .*/\1 \2 \3/p' "$E2E_LOG")
 e2e_expect '^ERROR addr=0x[0-9a-f]{16} expected=0x[0-9a-f]{16} actual=0x[0-9a-f]{16} test=march-c pass=1 cpu=0$' 'ERROR line format'
+
+for key in 'badram=' 'GRUB_BADRAM="' 'memmap=' 'fold: '; do
+	n=$(grep -c "^$key" "$E2E_LOG") || true
+	[ "$n" -eq 1 ] || e2e_fail "want exactly one line starting $key, got $n"
+done
+e2e_expect '^pass 1: badram=0x' 'the lines after pass 1'
+pairs=$(sed -n 's/^badram=//p' "$E2E_LOG")
+[ "$(sed -n 's/^GRUB_BADRAM="\(.*\)"$/\1/p' "$E2E_LOG")" = "$pairs" ] ||
+	e2e_fail "GRUB_BADRAM= does not hold the same pairs as badram=$pairs"
+sorted=$(echo "$pairs" | tr ',' '\n' | paste - - | sort | tr '\t\n' ', ')
+[ "$sorted" = "0x5a5a000,0x7ffffffffffff000 0x7000000,0x7ffffffffffff000 " ] ||
+	e2e_fail "badram=: want exactly the pages 0x5a5a000 and 0x7000000, got $pairs"
+e2e_expect '^memmap=4K\$0x5a5a000,4K\$0x7000000$' 'memmap= reserving the two pages'
+e2e_expect '^fold: failing_pages=2 pairs=2 holes=2 excluded_pages=2 sacrificed_pages=0 ' 'fold summary: exact'
