@@ -31,12 +31,13 @@ static struct bootinfo bootinfo;
 static struct memmap memmap;
 static struct footprint footprint;
 
-// The tests= names, in the order of the test table.
-static const char *const *test_names(void)
+// The tests= names, in the order of the test table; *n gets their count.
+static const char *const *test_names(size_t *n)
 {
 	static const char *names[64];
-	_Static_assert(sizeof(names) / sizeof(names[0]) >= 11, "room for every test name");
-	for (size_t i = 0; i < mt_ntests && i < 64; i++)
+
+	*n = mt_ntests < 64 ? mt_ntests : 64;
+	for (size_t i = 0; i < *n; i++)
 		names[i] = mt_tests[i].name;
 	return names;
 }
@@ -165,7 +166,9 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 	trap_init();		// from here on any CPU exception ends the run as ABORTED
 	bool have_info = bootinfo_parse(&bootinfo, magic, info, read_low_phys, warn_boot, NULL);
 	config_defaults(&cfg);
-	cmdline_parse(bootinfo.cmdline, &cfg, test_names(), mt_ntests, warn_cmdline, NULL);
+	size_t nnames;
+	const char *const *names = test_names(&nnames);
+	cmdline_parse(bootinfo.cmdline, &cfg, names, nnames, warn_cmdline, NULL);
 	bool serial_ok = consoles_init(&cfg, &bootinfo);	// replays what was logged so far
 
 	log_info("ramsift " RAMSIFT_VERSION ": memory tester");

@@ -53,7 +53,12 @@ static bool on_sleep(void *ctx, uint32_t seconds)
 	return true;
 }
 
-static void print_ms(const char *key, uint64_t ms, char *buf, size_t len);
+// "key=S.mmm"
+static void print_ms(const char *key, uint64_t ms, char *buf, size_t len)
+{
+	fmt_snprintf(buf, len, "%s=%llu.%03llu", key, (unsigned long long)(ms / 1000),
+		     (unsigned long long)(ms % 1000));
+}
 
 static void run_job(const struct mt_test *t, const struct range *r, size_t n, uint32_t pass,
 		    const struct config *cfg, uint64_t seed, const char *where)
@@ -82,12 +87,6 @@ static void run_job(const struct mt_test *t, const struct range *r, size_t n, ui
 		 where, t0);
 }
 
-// "key=S.mmm"
-static void print_ms(const char *key, uint64_t ms, char *buf, size_t len)
-{
-	fmt_snprintf(buf, len, "%s=%llu.%03llu", key, (unsigned long long)(ms / 1000),
-		     (unsigned long long)(ms % 1000));
-}
 
 // Where ramsift can move: the highest block of free RAM above the first MiB
 // that holds it and contains no page known to fail. 0 if there is none.
