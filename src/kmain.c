@@ -176,6 +176,8 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 		 bootinfo.loader[0] ? bootinfo.loader : "unnamed", bootinfo.protocol == 2 ? "2" : "",
 		 (unsigned long long)load_phys, bootinfo.cmdline);
 	log_consoles(&cfg, &bootinfo, serial_ok);
+	if (bootinfo.efi)
+		log_info("firmware: UEFI (the loader passed the EFI system table)");
 	if (!timer_init())
 		log_warn("timer: the PIT did not answer; assuming a 1 GHz TSC, times will be wrong");
 	log_info("timer: TSC at %llu MHz", (unsigned long long)(timer_tsc_hz() / 1000000));
@@ -205,5 +207,7 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 	run_passes(&cfg, &memmap, &footprint, seed);
 	report_summary(&footprint, usable);
 	report_badram(&cfg, &memmap, "");
+	if (bootinfo.efi)
+		report_uefi_advice();
 	run_finish(errors_total() ? RESULT_FAIL : RESULT_PASS);
 }

@@ -56,3 +56,16 @@ void report_badram(const struct config *cfg, const struct memmap *mm, const char
 	print(prefix, badram_format_summary);
 	log_info("%ssummary: folding took %llu ms", prefix, (unsigned long long)(timer_ms() - start));
 }
+
+// GRUB on UEFI cuts each block a pair matches with FreePages + AllocatePages
+// (README, "What GRUB and Linux really do with the lines"): a block partly in
+// use when badram runs stays usable, and one wholly in use is freed under its
+// owner's feet (OVMF scrubs freed pages and GRUB then crashed).
+void report_uefi_advice(void)
+{
+	if (badram_table_empty(errors_table()))
+		return;
+	log_info("summary: UEFI boot: GRUB's badram cannot cut pages GRUB or the firmware "
+		 "already use (they stay usable, or GRUB crashes); for Linux use the memmap= "
+		 "line on the kernel command line instead of GRUB_BADRAM");
+}

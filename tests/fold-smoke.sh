@@ -80,6 +80,11 @@ if command -v python3 >/dev/null; then
 	python3 -m json.tool "$tmp.out" >/dev/null || { echo "FAIL fold-smoke: json"; fails=1; }
 fi
 grep -q '"limit": "none"' "$tmp.out" || { echo "FAIL fold-smoke: json limit"; fails=1; }
+grep -q '"memmap_kaslr": false' "$tmp.out" || { echo "FAIL fold-smoke: json memmap_kaslr"; fails=1; }
+# Five scattered pages below 272 MiB: memmap= is kept to Linux's 4 ranges.
+printf '0x1234000\n0x2345000\n0x3456000\n0x4567000\n0x5678000\n' >"$tmp.in"
+"$fold" --format json <"$tmp.in" >"$tmp.out" || fails=1
+grep -q '"memmap_kaslr": true' "$tmp.out" || { echo "FAIL fold-smoke: json memmap_kaslr 5 pages"; fails=1; }
 
 [ $fails = 0 ] && echo "  SMOKE   ramsift-fold: all cases passed"
 exit $fails

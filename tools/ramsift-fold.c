@@ -299,6 +299,7 @@ static void print_json(const struct badram_result *r)
 	       (unsigned long long)r->memmap_sacrificed, limit[r->limit]);
 	printf("  \"replace_advised\": %s,\n", badram_replace_advised(r) ? "true" : "false");
 	printf("  \"grub_bios_safe\": %s,\n", r->grub_safe ? "true" : "false");
+	printf("  \"memmap_kaslr\": %s,\n", r->memmap_kaslr ? "true" : "false");
 	if (r->npairs == 0) {
 		printf("  \"summary\": null\n}\n");
 		return;

@@ -11,3 +11,4 @@ e2e_expect "Booting .ramsift: one pass, serial \+ screen'" 'GRUB boots the defau
 e2e_expect_pass
 e2e_expect_loader 'GRUB [^,]*' multiboot2
 e2e_expect '^console: .*framebuffer' 'GRUB hands over a GOP framebuffer'
+e2e_expect '^firmware: UEFI ' 'ramsift knows the machine booted through UEFI'

@@ -7,3 +7,4 @@
 e2e_boot -m 64M -kernel "$ELF" -append "console=ttyS0,115200 $E2E_ARGS"
 e2e_expect_pass
 e2e_expect_loader qemu multiboot
+e2e_expect_no '^firmware: UEFI' 'QEMU -kernel is a BIOS boot'

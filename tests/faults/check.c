@@ -17,10 +17,15 @@
 //       them: its usable map must be LOG1's minus exactly the pages the
 //       pairs match. Pages the pairs match but LOG2 still has are listed as
 //       survivors (GRUB skipped them).
-//   linux FAULTS LOG
+//   linux FAULTS LOG [FOUND badram|memmap]
 //       the log of Debian's kernel with tests/linux/init.c: the init ran,
 //       and no faulty page is System RAM in /proc/iomem or usable in the
-//       last e820 map the kernel printed.
+//       last e820 map the kernel printed. With FOUND (the log of the
+//       ramsift run that printed the lines) and the line the kernel was
+//       given: the kernel also kept the rest, every page FOUND had usable
+//       that the line does not exclude is System RAM, but for at most
+//       LINUX_SLACK_PAGES (what the kernel and firmware keep for
+//       themselves: page 0, its copy of the EFI tables).
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -187,7 +192,34 @@ static int cmd_roundtrip(char **argv)
 	return failures ? 1 : 0;
 }
 
-static int cmd_linux(char **argv)
+#define LINUX_SLACK_PAGES 256 // 1 MiB
+
+// Pages FOUND had usable and the line keeps, which the kernel lost.
+static void ram_kept(const char *found, const char *line, const struct ranges *ram)
+{
+	struct log l;
+	uint64_t kept = 0, lost = 0;
+
+	read_log(found, &l);
+	if (strcmp(line, "badram") && strcmp(line, "memmap"))
+		die("linux: want badram or memmap after %s, got %s", found, line);
+	bool badram = !strcmp(line, "badram");
+	for (size_t i = 0; i < l.usable.n; i++)
+		for (uint64_t p = l.usable.r[i].start; p < l.usable.r[i].end; p += PAGE) {
+			if (badram ? matches(&l, p) : in_ranges(&l.memmap, p))
+				continue;
+			kept++;
+			if (!in_ranges(ram, p) && lost++ < 8)
+				printf("check:   page 0x%" PRIx64 " is not System RAM\n", p);
+		}
+	if (lost > LINUX_SLACK_PAGES)
+		fail("the kernel lost %" PRIu64 " of the %" PRIu64 " pages %s keeps usable",
+		     lost, kept, line);
+	printf("check: the kernel has all but %" PRIu64 " of the %" PRIu64 " pages %s keeps usable\n",
+	       lost, kept, line);
+}
+
+static int cmd_linux(int argc, char **argv)
 {
 	struct vec words = { 0 }, pages = { 0 };
 	struct ranges ram = { 0 }, e820 = { 0 };
@@ -212,6 +244,8 @@ static int cmd_linux(char **argv)
 		fail("%zu faulty pages are usable in the kernel's e820 map", in_e820);
 	printf("check: %zu faulty pages: %zu in the kernel's %zu System RAM ranges, %zu in its %zu "
 	       "usable e820 ranges\n", pages.n, in_ram, ram.n, in_e820, e820.n);
+	if (argc == 6)
+		ram_kept(argv[4], argv[5], &ram);
 	return failures ? 1 : 0;
 }
 
@@ -221,9 +255,9 @@ int main(int argc, char **argv)
 		return cmd_found(argc, argv);
 	if (argc == 4 && !strcmp(argv[1], "roundtrip"))
 		return cmd_roundtrip(argv);
-	if (argc == 4 && !strcmp(argv[1], "linux"))
-		return cmd_linux(argv);
+	if ((argc == 4 || argc == 6) && !strcmp(argv[1], "linux"))
+		return cmd_linux(argc, argv);
 	die("usage: ramsift-check found FAULTS LOG [--exact] [--patterns K] [--holes H]\n"
 	    "       ramsift-check roundtrip LOG1 LOG2\n"
-	    "       ramsift-check linux FAULTS LOG");
+	    "       ramsift-check linux FAULTS LOG [FOUND badram|memmap]");
 }

@@ -18,25 +18,26 @@
 rt_ram 1G
 klog="console=ttyS0,115200 panic=-1"
 
-# linux STEP CFG_LINES KERNEL_ARGS: boot the kernel through GRUB; it must
-# keep KASLR's placement (no "not marked as E820_TYPE_RAM": with more than 4
-# memmap= ranges Linux 6.1 turns KASLR off and runs from 16 MiB whatever
-# memmap= says, which is why ramsift keeps to 4 ranges when a failing page
-# lies below 272 MiB) and reserve every bad page.
+# linux STEP LINE CFG_LINES KERNEL_ARGS: boot the kernel through GRUB with
+# the badram or memmap LINE of the finding run $found; it must keep KASLR's
+# placement (no "not marked as E820_TYPE_RAM": with more than 4 memmap=
+# ranges Linux 6.1 turns KASLR off and runs from 16 MiB whatever memmap=
+# says, which is why ramsift keeps to 4 ranges when a failing page lies
+# below 272 MiB), reserve every bad page and keep every other page.
 linux() {
 	local iso=$E2E_DIR/$E2E_NAME.iso
 	rt_iso "$iso" linux <<-CFG
 		set timeout=0
-		$2
+		$3
 		menuentry linux {
-			linux /boot/vmlinuz $klog $3
+			linux /boot/vmlinuz $klog $4
 			initrd /boot/initrd
 		}
 	CFG
 	rt_boot "$1" "${RT_MEM[@]}" "${RT_FW[@]}" -cdrom "$iso"
 	rt_want_linux
 	e2e_expect_no 'not marked as E820_TYPE_RAM!$' 'the kernel placed clear of the reserved pages'
-	rt_check linux "$RT_FAULTS" "$RT_LOG"
+	rt_check linux "$RT_FAULTS" "$RT_LOG" "$found" "$2"
 }
 
 # roundtrip FW SET CHECK_ARGS: find, then the two Linux boots.
@@ -53,12 +54,13 @@ roundtrip() {
 	rt_boot "$fw-$set-find" "${RT_MEM[@]}" "${RT_FW[@]}" -cdrom "$iso"
 	rt_want FAIL
 	rt_check found "$RT_FAULTS" "$RT_LOG" $3
+	found=$RT_LOG
 	[ "$set" = small ] ||
 		e2e_expect '^fold: .*: limited by holes=48 ' 'a column folded into a safe line'
 	pairs=$(rt_line badram=)
 	memmap=$(rt_line memmap=)
-	linux "$fw-$set-badram" "badram $pairs" ""
-	linux "$fw-$set-memmap" "" "memmap=${memmap//\$/\\\$}"
+	linux "$fw-$set-badram" badram "badram $pairs" ""
+	linux "$fw-$set-memmap" memmap "" "memmap=${memmap//\$/\\\$}"
 	grep -qxF "BOOT_IMAGE=/boot/vmlinuz $klog memmap=$memmap" "$RT_LOG" ||
 		e2e_fail "the kernel's command line lacks memmap=$memmap as printed"
 }
