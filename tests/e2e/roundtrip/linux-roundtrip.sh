@@ -6,13 +6,15 @@
 # prints its lines; then GRUB boots the kernel with the initramfs of
 # tests/linux/init.c, once after `badram PAIRS` and once with the memmap=
 # line on its command line (escaped for grub.cfg as README says: every $
-# as \$). The kernel must reach the init, which prints /proc/iomem, and no
+# as \$). The kernel must reach the init, which prints /proc/iomem, no
 # faulty page may be System RAM there or usable in the e820 map the kernel
-# printed. Under BIOS and UEFI, with two sets: cells and a row (one cell in
-# the kernel's preferred load window, 16 MiB to about 80 MiB, where GRUB
-# 2.06 on a small UEFI guest fails `linux` with "out of memory"), with an
-# exact cover; and a column over 64 MiB, which ramsift must fold into a
-# safe line within 48 holes ("limited by holes=48").
+# printed, and every page the line keeps must be System RAM (but for 1 MiB
+# the kernel keeps for itself). Under BIOS and UEFI, with two sets: cells
+# and a row (one cell in the kernel's preferred load window, 16 MiB to
+# about 80 MiB, where GRUB 2.06 on a small UEFI guest fails `linux` with
+# "out of memory"), with an exact cover; and a column over 64 MiB, which
+# ramsift must fold into a safe line within 48 holes ("limited by
+# holes=48"). Last, that column's 1024-hole exact line under UEFI.
 . "$(dirname "$0")/lib-faults.sh"
 
 rt_ram 1G
@@ -24,6 +26,7 @@ klog="console=ttyS0,115200 panic=-1"
 # ranges Linux 6.1 turns KASLR off and runs from 16 MiB whatever memmap=
 # says, which is why ramsift keeps to 4 ranges when a failing page lies
 # below 272 MiB), reserve every bad page and keep every other page.
+# KNOWN: that last check fails today for that reason (rt_known).
 linux() {
 	local iso=$E2E_DIR/$E2E_NAME.iso
 	rt_iso "$iso" linux <<-CFG
@@ -37,7 +40,11 @@ linux() {
 	rt_boot "$1" "${RT_MEM[@]}" "${RT_FW[@]}" -cdrom "$iso"
 	rt_want_linux
 	e2e_expect_no 'not marked as E820_TYPE_RAM!$' 'the kernel placed clear of the reserved pages'
-	rt_check linux "$RT_FAULTS" "$RT_LOG" "$found" "$2"
+	if [ -n "${5-}" ]; then
+		rt_known "$5" linux "$RT_FAULTS" "$RT_LOG" "$found" "$2"
+	else
+		rt_check linux "$RT_FAULTS" "$RT_LOG" "$found" "$2"
+	fi
 }
 
 # roundtrip FW SET CHECK_ARGS: find, then the two Linux boots.
@@ -71,3 +78,19 @@ roundtrip uefi small --exact
 rt_faults scattered --ram 0x1000000-0x3c000000 --seed 10 'column@0x10000000-0x14000000'
 roundtrip bios scattered ""
 roundtrip uefi scattered ""
+
+# Why holes=48 holds on UEFI too: the scattered set's exact cover (1024
+# one-page holes, from `ramsift-fold --uefi --holes 4096`), which GRUB
+# on UEFI applies whole (grub-roundtrip.sh), leaves the kernel GRUB boots
+# with a fraction of its RAM.
+ram=$(sed -nE 's/^  usable 0x([0-9a-f]+)-0x([0-9a-f]+) .*/0x\1-0x\2/p' "$found" | paste -sd, -)
+fold=$E2E_DIR/$E2E_NAME-many.fold
+$B/ramsift-fold --uefi --holes 4096 --ram "$ram" "$found" >"$fold" ||
+	e2e_fail "ramsift-fold on $found"
+grep -Eq '^fold: failing_pages=1024 pairs=[0-9]+ holes=1024 .*: exact' "$fold" ||
+	e2e_fail "ramsift-fold --uefi: want an exact cover cutting 1024 holes: $(grep '^fold:' "$fold")"
+pairs=$(sed -n 's/^badram=//p' "$fold")
+sed "s/^badram=.*/badram=$pairs/" "$found" >"$E2E_DIR/$E2E_NAME-uefi-many.expected"
+found=$E2E_DIR/$E2E_NAME-uefi-many.expected
+linux uefi-many badram "badram $pairs" "" \
+	"Linux booted by GRUB 2.06 on UEFI loses RAM past the first e820 entries of a map with 1024 holes"
