@@ -8,7 +8,8 @@
 # Host programs: ramsift-faultgen (fault sets), ramsift-check (the judge).
 # Debian's kernel is fetched once with apt-get download into build/linux/
 # (never committed) and booted with a tiny initramfs whose init is
-# tests/linux/init.c.
+# tests/linux/init.c. grub-default.sh runs Debian's own grub-mkconfig in a
+# chroot it builds under build/test (as root; otherwise in a user namespace).
 
 RT_SCRIPTS := $(filter-out %/lib-faults.sh %/demo.sh,$(sort $(wildcard tests/e2e/roundtrip/*.sh)))
 RT_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -MMD -MP

@@ -129,16 +129,21 @@ rt_bytes() {
 	sed -nE "s/^ramsift: result=.* $1=([0-9]+) .*/\1/p" "${2:-$E2E_LOG}"
 }
 
-# rt_iso OUT [linux]: build a GRUB medium (BIOS and UEFI, grub-mkrescue)
-# holding ramsift.elf (and with linux, Debian's kernel and the test
-# initramfs as /boot/vmlinuz, /boot/initrd), whose grub.cfg is: serial
-# console, then the lines read from stdin (timeout, badram, menuentry).
+# rt_iso OUT [linux [VERSION]]: build a GRUB medium (BIOS and UEFI,
+# grub-mkrescue) holding ramsift.elf (and with linux, Debian's kernel and the
+# test initramfs as /boot/vmlinuz, /boot/initrd, or with VERSION under the
+# names Debian installs them as, /boot/vmlinuz-VERSION and
+# /boot/initrd.img-VERSION), whose grub.cfg is: serial console, then the
+# lines read from stdin (timeout, badram, menuentry).
 rt_iso() {
 	local root=$E2E_DIR/$E2E_NAME.root
 	rm -rf "$root"
 	mkdir -p "$root/boot/grub"
 	cp "$ELF" "$root/boot/ramsift.elf"
-	if [ "${2-}" = linux ]; then
+	if [ "${2-}" = linux ] && [ -n "${3-}" ]; then
+		cp "$RT_KERNEL" "$root/boot/vmlinuz-$3"
+		cp "$RT_INITRD" "$root/boot/initrd.img-$3"
+	elif [ "${2-}" = linux ]; then
 		cp "$RT_KERNEL" "$root/boot/vmlinuz"
 		cp "$RT_INITRD" "$root/boot/initrd"
 	fi
