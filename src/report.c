@@ -66,6 +66,6 @@ void report_uefi_advice(void)
 	if (badram_table_empty(errors_table()))
 		return;
 	log_info("summary: UEFI boot: GRUB's badram cannot cut pages GRUB or the firmware "
-		 "already use (they stay usable, or GRUB crashes); for Linux use the memmap= "
-		 "line on the kernel command line instead of GRUB_BADRAM");
+		 "already use (they stay usable, or GRUB crashes); for Linux add the memmap= "
+		 "line to the kernel command line as well (README: On UEFI)");
 }

@@ -20,7 +20,7 @@ void report_summary(const struct footprint *fp, uint64_t usable);
 void report_badram(const struct config *cfg, const struct memmap *mm, const char *prefix);
 
 // After the final fold on a UEFI boot with failures: say what GRUB's badram
-// does there and what to use instead.
+// does there and what to add.
 void report_uefi_advice(void);
 
 #endif
