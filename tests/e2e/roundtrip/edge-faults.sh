@@ -8,6 +8,8 @@
 #   moves them.
 # - 3.5 GiB: the first and the last word above 4 GiB, and the last usable
 #   word below the PCI hole (page tables again).
+# - 16 MiB with no fault-free block to move to: the summary names
+#   ramsift's own memory as untested.
 # The image word is in the fold's scratch buffer and stuck at 0, the
 # page-table words lose bit 62, which no entry uses: the faults cannot crash
 # ramsift before it finds them, as a stuck code byte would.
@@ -39,3 +41,22 @@ sed -n '/^ramsift moved itself/,$p' "$RT_LOG" | grep -q "^ERROR addr=$(printf '0
 	e2e_fail "the image word is found after ramsift moved away from it"
 
 edge high 3584M 0x100000000:63:0 0x11ffffff0:0:1 0xbffdfff8:62:0
+
+# Nowhere to move: in 16 MiB, faults every 3 MiB above ramsift's image
+# leave no fault-free block as large as ramsift itself. It must say so,
+# report its own memory as untested, and tested_bytes must fall short of
+# usable_bytes by exactly that memory.
+RT_FAULTS=$E2E_DIR/$E2E_NAME-nowhere.faults
+printf '%s\n' 0x800000:5:1 0xb00000:5:1 0xe00000:5:1 >"$RT_FAULTS"
+rt_ram 16M
+rt_hold
+rt_boot nowhere "${RT_MEM[@]}" -kernel "$ELF" -append "$RT_ARGS tests=own-address"
+rt_want FAIL
+rt_check found "$RT_FAULTS" "$RT_LOG" --exact
+e2e_expect '^warning: no free block of [0-9]+ KiB to move ramsift to; the memory it occupies is not tested$' \
+	'the failed move reported'
+untested=$(sed -nE 's/^summary: untested: ramsift.s own memory 0x([0-9a-f]+)-0x([0-9a-f]+) and 0x([0-9a-f]+)-0x([0-9a-f]+)$/\1 \2 \3 \4/p' "$RT_LOG")
+[ -n "$untested" ] || e2e_fail "no 'summary: untested: ramsift's own memory A-B and C-D' line"
+read -r a b c d <<<"$untested"
+[ $(( $(rt_bytes usable_bytes) - $(rt_bytes tested_bytes) )) = $(( 0x$b - 0x$a + 1 + 0x$d - 0x$c + 1 )) ] ||
+	e2e_fail "usable_bytes - tested_bytes is not the untested ranges' size"
