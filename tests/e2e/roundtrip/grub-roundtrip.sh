@@ -103,13 +103,8 @@ roundtrip uefi column '' "$uefi_straddle"
 # finding run's log with the hole budget lifted. The round trip compares
 # each firmware's finding run, its badram= line replaced by these pairs,
 # with the run after GRUB applied them.
-ram=$(sed -nE 's/^  usable 0x([0-9a-f]+)-0x([0-9a-f]+) .*/0x\1-0x\2/p' "$found" | paste -sd, -)
-fold=$E2E_DIR/$E2E_NAME-many.fold
-$B/ramsift-fold --uefi --holes 4096 --ram "$ram" "$found" >"$fold" ||
-	e2e_fail "ramsift-fold on $found"
-grep -q '^fold: failing_pages=1024 pairs=8 holes=1024 .*: exact' "$fold" ||
-	e2e_fail "ramsift-fold --uefi: want 8 exact pairs cutting 1024 holes: $(grep '^fold:' "$fold")"
-pairs=$(sed -n 's/^badram=//p' "$fold")
+rt_exact_pairs "$found"
+pairs=$RT_PAIRS
 
 # many FW: boot with the exact pairs; leaves the expected log in $expected.
 many() {

@@ -164,3 +164,17 @@ rt_firmware() {
 	RT_FW=()
 	[ "$1" = bios ] || { e2e_uefi; RT_FW=("${E2E_UEFI[@]}"); }
 }
+
+# rt_exact_pairs LOG: set RT_PAIRS to the badram pairs of the exact cover of
+# LOG's failing pages, as the host CLI folds LOG over its usable map with the
+# hole budget lifted (ramsift-fold --uefi --holes 4096): one hole a failing
+# page, when the pages are scattered.
+rt_exact_pairs() {
+	local ram fold=$E2E_DIR/$E2E_NAME-exact.fold
+	ram=$(sed -nE 's/^  usable 0x([0-9a-f]+)-0x([0-9a-f]+) .*/0x\1-0x\2/p' "$1" | paste -sd, -)
+	$B/ramsift-fold --uefi --holes 4096 --ram "$ram" "$1" >"$fold" ||
+		e2e_fail "ramsift-fold on $1"
+	grep -Eq '^fold: failing_pages=([0-9]+) pairs=[0-9]+ holes=\1 .*: exact' "$fold" ||
+		e2e_fail "ramsift-fold --uefi: want an exact cover, a hole a page: $(grep '^fold:' "$fold")"
+	RT_PAIRS=$(sed -n 's/^badram=//p' "$fold")
+}
