@@ -4,14 +4,15 @@
 // default), compiled from the very source the image runs, with the image's
 // accessor lib/hw/memrw.h in its user-space variant (no wbinvd), and compares
 // each test's time with the time its memory traffic would take at the
-// bandwidth the host's memset, memcpy and a plain read loop reach over the
-// same buffer in the same run.
+// bandwidth the host's memset, memcpy and its fastest read and in-place
+// read-modify-write loops reach over the same buffer in the same run.
 //
 // The traffic model: a test is a sequence of sweeps over the buffer (the
 // test table's `passes` counts them, and the bench checks that its model
 // counts the same number), each of one kind:
 //	W    write every word (fill, non-temporal): S bytes at memset speed;
-//	R    read every word (check, compare): S bytes at read-loop speed;
+//	R    read every word (check, compare): S bytes at the speed of the
+//	     faster read loop (SSE2 or general registers, both prefetching);
 //	RW   read then write every word in place (a March element, a moving-
 //	     inversions element): S bytes read and S written, at the speed of
 //	     memcpy or of an in-place read-modify-write loop, whichever is
@@ -34,13 +35,21 @@
 // bit-fade runs with a sleep callback that returns at once (its waits are
 // fixed and not memory traffic): its fills and checks are what is timed.
 //
+// The meter: the machine's bandwidth drifts by 10-15 % within a minute when
+// other work shares it, so each test is compared with references measured
+// right before it. A run is --rounds rounds (default 3); in each, every test
+// runs once, just after one run of each reference loop, and its "% of
+// bandwidth" for that round is the model's time at those references over
+// its measured time. The table gives, per test, the median over rounds of
+// that ratio (and of its time and reference time), so drift between rounds
+// cancels and one disturbed round does not move the result.
+//
 // Exits 1 when a test reported an error (the host's RAM is assumed good, so
 // that is a broken accessor or algorithm) or reported a different amount of
-// progress than passes * S; never on timing. Each test runs once; the
-// references are the best of --reps runs (default 3) before the tests and
-// again after them. Usage:
-//	hostbw [--size BYTES[K|M|G]] [--reps N] [--tests NAME,NAME...]
+// progress than passes * S; never on timing. Usage:
+//	hostbw [--size BYTES[K|M|G]] [--rounds N] [--tests NAME,NAME...]
 #define _GNU_SOURCE
+#include <emmintrin.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -133,90 +142,103 @@ static uint64_t parse_size(const char *s)
 	return v;
 }
 
-// Reference bandwidths in bytes per second, the best of reps runs each:
-// memset; memcpy and an in-place read-modify-write loop (bytes read +
-// written; RW sweeps are held to the faster of the two, as memcpy's choice
-// of instructions for large copies is not always the fastest way to read and
-// write every line once); a read loop as the compiler makes it (SSE2 on
-// x86-64), and the same loop kept to 64-bit general registers, which is all
-// the image may use (-mgeneral-regs-only); reads are held to the faster.
+// Reference bandwidths in bytes per second, one run of each loop: memset;
+// memcpy and an in-place read-modify-write loop (bytes read + written; RW
+// sweeps are held to the faster of the two, as memcpy's choice of
+// instructions for large copies is not always the fastest way to read and
+// write every line once); a read loop in SSE2 registers, and the same loop
+// kept to 64-bit general registers, which is all the image may use
+// (-mgeneral-regs-only); reads are held to the faster.
+// The hand-written loops are unrolled to one 64-byte line per iteration and
+// prefetch REF_PREFETCH bytes ahead: on the README's host that reads 20-25 %
+// faster than the hardware prefetchers alone, so a reference without it
+// would flatter every test that reads.
 struct refs {
 	double set, cpy, rmw, rd, rd64;
 };
 
-static uint64_t read_all(const uint64_t *p, size_t n)
-{
-	uint64_t a = 0, b = 0, c = 0, d = 0;
+#define REF_PREFETCH 1024
 
-	for (size_t i = 0; i + 4 <= n; i += 4) {
-		a += p[i];
-		b += p[i + 1];
-		c += p[i + 2];
-		d += p[i + 3];
-	}
-	return a ^ b ^ c ^ d;
-}
-
-static void xor_all(uint64_t *p, size_t n, uint64_t x)
-{
-	for (size_t i = 0; i < n; i++)
-		p[i] ^= x;
-}
-
+// Read every word, eight independent accumulators, one line per iteration:
+// in general registers (as the image must) ...
 __attribute__((optimize("no-tree-vectorize")))
-static uint64_t read_all64(const uint64_t *p, size_t n)
+static uint64_t read_general(const uint64_t *p, size_t n)
 {
-	uint64_t a = 0, b = 0, c = 0, d = 0;
+	uint64_t a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, h = 0;
 
-	for (size_t i = 0; i + 4 <= n; i += 4) {
+	for (size_t i = 0; i + 8 <= n; i += 8) {
+		__builtin_prefetch((const char *)&p[i] + REF_PREFETCH);
 		a += p[i];
 		b += p[i + 1];
 		c += p[i + 2];
 		d += p[i + 3];
+		e += p[i + 4];
+		f += p[i + 5];
+		g += p[i + 6];
+		h += p[i + 7];
 	}
-	return a ^ b ^ c ^ d;
+	return a ^ b ^ c ^ d ^ e ^ f ^ g ^ h;
 }
 
-static void measure_refs(uint8_t *buf, uint64_t size, unsigned reps, struct refs *best)
+// ... and in SSE2 registers, 16 bytes a load.
+static uint64_t read_sse2(const uint64_t *p, size_t n)
 {
-	for (unsigned i = 0; i < reps; i++) {
-		double t = now();
-		memset(buf, 0x5a + i, size);
-		__asm__ volatile("" ::: "memory");
-		double bw = size / (now() - t);
-		if (bw > best->set)
-			best->set = bw;
+	__m128i a = _mm_setzero_si128(), b = a, c = a, d = a;
 
-		t = now();
-		memcpy(buf + size / 2, buf, size / 2);
-		__asm__ volatile("" ::: "memory");
-		bw = size / (now() - t); // size/2 read plus size/2 written
-		if (bw > best->cpy)
-			best->cpy = bw;
-
-		// Never a line of zeros: this host writes those faster.
-		t = now();
-		xor_all((uint64_t *)buf, size / 8, 0xffffffffffffffffull);
-		__asm__ volatile("" ::: "memory");
-		bw = 2 * size / (now() - t);
-		if (bw > best->rmw)
-			best->rmw = bw;
-
-		t = now();
-		uint64_t sum = read_all((const uint64_t *)buf, size / 8);
-		__asm__ volatile("" : : "r"(sum) : "memory");
-		bw = size / (now() - t);
-		if (bw > best->rd)
-			best->rd = bw;
-
-		t = now();
-		sum = read_all64((const uint64_t *)buf, size / 8);
-		__asm__ volatile("" : : "r"(sum) : "memory");
-		bw = size / (now() - t);
-		if (bw > best->rd64)
-			best->rd64 = bw;
+	for (size_t i = 0; i + 8 <= n; i += 8) {
+		__builtin_prefetch((const char *)&p[i] + REF_PREFETCH);
+		a = _mm_add_epi64(a, _mm_load_si128((const __m128i *)&p[i]));
+		b = _mm_add_epi64(b, _mm_load_si128((const __m128i *)&p[i + 2]));
+		c = _mm_add_epi64(c, _mm_load_si128((const __m128i *)&p[i + 4]));
+		d = _mm_add_epi64(d, _mm_load_si128((const __m128i *)&p[i + 6]));
 	}
+	a = _mm_xor_si128(_mm_xor_si128(a, b), _mm_xor_si128(c, d));
+	return (uint64_t)_mm_cvtsi128_si64(a) ^ (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(a, a));
+}
 
+// Complement every word in place (never a line of zeros: some hosts write
+// those faster), one line per iteration, in general registers.
+__attribute__((optimize("no-tree-vectorize")))
+static void invert_lines(uint64_t *p, size_t n)
+{
+	for (size_t i = 0; i + 8 <= n; i += 8) {
+		__builtin_prefetch((const char *)&p[i] + REF_PREFETCH, 1);
+#pragma GCC unroll 8
+		for (size_t k = 0; k < 8; k++)
+			p[i + k] = ~p[i + k];
+	}
+}
+
+static double bandwidth(double bytes, double t0)
+{
+	__asm__ volatile("" ::: "memory");
+	return bytes / (now() - t0);
+}
+
+static void measure_refs(uint8_t *buf, uint64_t size, unsigned round,
+			 struct refs *rf)
+{
+	double t = now();
+	memset(buf, 0x5a + round, size); // non-zero, as the tests' data
+	rf->set = bandwidth(size, t);
+
+	t = now();
+	memcpy(buf + size / 2, buf, size / 2);
+	rf->cpy = bandwidth(size, t); // size/2 read plus size/2 written
+
+	t = now();
+	invert_lines((uint64_t *)buf, size / 8);
+	rf->rmw = bandwidth(2.0 * size, t);
+
+	t = now();
+	uint64_t sum = read_sse2((const uint64_t *)buf, size / 8);
+	__asm__ volatile("" : : "r"(sum));
+	rf->rd = bandwidth(size, t);
+
+	t = now();
+	sum = read_general((const uint64_t *)buf, size / 8);
+	__asm__ volatile("" : : "r"(sum));
+	rf->rd64 = bandwidth(size, t);
 }
 
 static const struct model *find_model(const char *name)
@@ -242,53 +264,88 @@ static bool selected(const char *list, const char *name)
 	return false;
 }
 
-// Bytes one test's sweeps move, and the seconds they take at refs, for a
-// buffer of size bytes.
-static void model_cost(const struct model *m, uint64_t size, const struct refs *rf,
-		       double *bytes, double *secs)
+// The fraction of a sweep's bytes modulo-N's sparse sweeps move: one
+// 64-byte line per word written or checked, the whole buffer at most.
+static double sparse_fraction(const struct model *m)
 {
 	double line = m->stride ? 64.0 / (8.0 * m->stride) : 0;
-	double s = (double)size;
+
+	return line > 1 ? 1 : line;
+}
+
+// Bytes one test's sweeps move over a buffer of size bytes.
+static double model_bytes(const struct model *m, uint64_t size)
+{
+	return (double)size * (m->n[W] + m->n[R] + 2.0 * m->n[RW] + m->n[CPY] +
+			       sparse_fraction(m) * (m->n[SW] + m->n[SR]));
+}
+
+// Seconds one test's sweeps take over a buffer of size bytes at rf.
+static double model_secs(const struct model *m, uint64_t size, const struct refs *rf)
+{
+	double line = sparse_fraction(m), s = (double)size;
 	double rw = rf->rmw > rf->cpy ? rf->rmw : rf->cpy;
 	double rd = rf->rd > rf->rd64 ? rf->rd : rf->rd64;
 
-	if (line > 1)
-		line = 1;
-	*bytes = s * (m->n[W] + m->n[R] + 2.0 * m->n[RW] + m->n[CPY] +
-		      line * (m->n[SW] + m->n[SR]));
-	*secs = s * (m->n[W] / rf->set + m->n[R] / rd + 2.0 * m->n[RW] / rw +
-		     m->n[CPY] / rf->cpy + line * (m->n[SW] / rf->set + m->n[SR] / rd));
+	return s * (m->n[W] / rf->set + m->n[R] / rd + 2.0 * m->n[RW] / rw +
+		    m->n[CPY] / rf->cpy + line * (m->n[SW] / rf->set + m->n[SR] / rd));
 }
 
+#define MAX_ROUNDS 99
+#define MAX_TESTS 64
+
+// One test's measurements, one entry per round: seconds taken, and seconds
+// its model takes at the references measured just before it.
 struct result {
 	const struct mt_test *test;
-	double secs;
+	double secs[MAX_ROUNDS], ideal[MAX_ROUNDS];
 };
 
-// One row of the table. Returns false when the model and the test table
-// disagree on the number of sweeps.
-static bool print_row(const struct mt_test *t, double secs, uint64_t size,
-		      const struct refs *rf)
+static int cmp_double(const void *a, const void *b)
 {
-	const struct model *m = find_model(t->name);
-	unsigned counted = 0;
-	double bytes, ideal;
+	double x = *(const double *)a, y = *(const double *)b;
 
+	return (x > y) - (x < y);
+}
+
+// The median of v[0..n), n >= 1; v is sorted in place.
+static double median(double *v, unsigned n)
+{
+	qsort(v, n, sizeof(*v), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+// One row of the table, medians over rounds. Returns false when the model
+// and the test table disagree on the number of sweeps.
+static bool print_row(const struct result *res, unsigned rounds, uint64_t size)
+{
+	const struct mt_test *t = res->test;
+	const struct model *m = find_model(t->name);
+	double secs[MAX_ROUNDS], ideal[MAX_ROUNDS], ratio[MAX_ROUNDS];
+	unsigned counted = 0;
+
+	for (unsigned i = 0; i < rounds; i++) {
+		secs[i] = res->secs[i];
+		ideal[i] = res->ideal[i];
+		ratio[i] = res->ideal[i] / res->secs[i];
+	}
 	if (t->passes == 0) {
-		printf("| %s | 0 | (a few words) | %.6f | | | |\n", t->name, secs);
+		printf("| %s | 0 | (a few words) | %.6f | | | |\n", t->name,
+		       median(secs, rounds));
 		return true;
 	}
 	if (!m) {
 		printf("| %s | %u | no model in bench/hostbw.c | %.3f | | | |\n", t->name,
-		       t->passes, secs);
+		       t->passes, median(secs, rounds));
 		return true;
 	}
 	for (int k = 0; k < NSWEEPS; k++)
 		counted += m->n[k];
-	model_cost(m, size, rf, &bytes, &ideal);
+	double s = median(secs, rounds);
 	printf("| %s | %u | %u/%u/%u/%u/%u/%u | %.3f | %.2f | %.3f | %.0f %% |\n", t->name,
-	       t->passes, m->n[W], m->n[R], m->n[RW], m->n[CPY], m->n[SW], m->n[SR], secs,
-	       bytes / secs / 1e9, ideal, 100 * ideal / secs);
+	       t->passes, m->n[W], m->n[R], m->n[RW], m->n[CPY], m->n[SW], m->n[SR], s,
+	       model_bytes(m, size) / s / 1e9, median(ideal, rounds),
+	       100 * median(ratio, rounds));
 	if (counted != t->passes) {
 		fprintf(stderr, "hostbw: %s: the model counts %u sweeps, the test table %u "
 			"passes: update bench/hostbw.c\n", t->name, counted, t->passes);
@@ -297,27 +354,87 @@ static bool print_row(const struct mt_test *t, double secs, uint64_t size,
 	return true;
 }
 
+// Run test t once over r; returns its seconds, and false in *ok when it
+// reported an error or the wrong amount of progress.
+static double run_test(const struct mt_test *t, const struct range *r, bool *ok)
+{
+	uint64_t size = r->end - r->start;
+	struct run run = { 0, 0, 0 };
+	struct mt_ctx ctx = {
+		.ranges = r, .nranges = 1, .error = on_error, .progress = on_progress,
+		.sleep = on_sleep, .cb_ctx = &run, .seed = 1, .bitfade_s = 1,
+	};
+	double t0 = now();
+
+	t->run(&ctx, t->param);
+	double secs = now() - t0;
+	if (run.progress != (uint64_t)t->passes * size) {
+		fprintf(stderr, "hostbw: %s reported %llu bytes of progress, want "
+			"passes %u x %llu\n", t->name, (unsigned long long)run.progress,
+			t->passes, (unsigned long long)size);
+		*ok = false;
+	}
+	if (run.errors) {
+		fprintf(stderr, "hostbw: %s reported %llu errors on good host RAM, "
+			"the first at buffer offset 0x%llx\n", t->name,
+			(unsigned long long)run.errors,
+			(unsigned long long)(run.first_addr - r->start));
+		*ok = false;
+	}
+	return secs;
+}
+
+// The references measured before each test of each round: median, lowest
+// and highest of each, in GB/s.
+static void print_refs(const struct refs *rf, unsigned n, uint64_t size, unsigned rounds)
+{
+	static const char *const what[] = {
+		"memset", "memcpy (bytes read + written)",
+		"in-place read-modify-write loop (read + written)",
+		"read loop in SSE2 registers", "read loop in 64-bit general registers",
+	};
+	static double v[5][MAX_ROUNDS * MAX_TESTS];
+
+	for (unsigned i = 0; i < n; i++) {
+		v[0][i] = rf[i].set;
+		v[1][i] = rf[i].cpy;
+		v[2][i] = rf[i].rmw;
+		v[3][i] = rf[i].rd;
+		v[4][i] = rf[i].rd64;
+	}
+	printf("\nReference bandwidth over the same %llu MiB buffer, measured before each "
+	       "test in each of %u rounds; median (lowest-highest) GB/s:",
+	       (unsigned long long)(size >> 20), rounds);
+	for (int k = 0; k < 5; k++) {
+		double med = median(v[k], n);
+		printf("%s %s %.2f (%.2f-%.2f)", k ? ";" : "", what[k], med / 1e9,
+		       v[k][0] / 1e9, v[k][n - 1] / 1e9);
+	}
+	printf(". RW sweeps use the faster of memcpy and the read-modify-write loop, "
+	       "R sweeps the faster read loop, both from the same measurement.\n");
+}
+
 int main(int argc, char **argv)
 {
 	uint64_t size = 1ull << 30;
-	unsigned reps = 3;
+	unsigned rounds = 3;
 	const char *only = NULL;
-	int status = 0;
+	bool ok = true;
 
 	for (int i = 1; i < argc; i += 2) {
 		if (i + 1 >= argc)
 			goto usage;
 		if (!strcmp(argv[i], "--size"))
 			size = parse_size(argv[i + 1]);
-		else if (!strcmp(argv[i], "--reps"))
-			reps = (unsigned)atoi(argv[i + 1]);
+		else if (!strcmp(argv[i], "--rounds"))
+			rounds = (unsigned)atoi(argv[i + 1]);
 		else if (!strcmp(argv[i], "--tests"))
 			only = argv[i + 1];
 		else
 			goto usage;
 	}
-	if (reps < 1)
-		reps = 1;
+	if (rounds < 1 || rounds > MAX_ROUNDS)
+		goto usage;
 
 	// 2 MiB aligned, huge pages where the kernel gives them: the image maps
 	// RAM with 1 GiB or 2 MiB pages, so TLB misses should not count here.
@@ -331,69 +448,37 @@ int main(int argc, char **argv)
 	madvise(buf, size, MADV_HUGEPAGE);
 	memset(buf, 0, size); // fault every page in before anything is timed
 
-	struct refs before = { 0, 0, 0, 0, 0 }, after = { 0, 0, 0, 0, 0 };
-	measure_refs(buf, size, reps, &before);
-
 	struct range r = { (uintptr_t)buf, (uintptr_t)buf + size };
-	struct result res[64];
+	static struct result res[MAX_TESTS];
+	static struct refs rf[MAX_ROUNDS * MAX_TESTS];
 	size_t nres = 0;
-	for (size_t i = 0; i < mt_ntests && nres < 64; i++) {
-		const struct mt_test *t = &mt_tests[i];
-		struct run run = { 0, 0, 0 };
-		struct mt_ctx ctx = {
-			.ranges = &r, .nranges = 1, .error = on_error, .progress = on_progress,
-			.sleep = on_sleep, .cb_ctx = &run, .seed = 1, .bitfade_s = 1,
-		};
+	unsigned nrf = 0;
+	for (size_t i = 0; i < mt_ntests && nres < MAX_TESTS; i++)
+		if (!only || selected(only, mt_tests[i].name))
+			res[nres++].test = &mt_tests[i];
+	for (unsigned round = 0; round < rounds; round++) {
+		for (size_t i = 0; i < nres; i++) {
+			const struct model *m = find_model(res[i].test->name);
 
-		if (only && !selected(only, t->name))
-			continue;
-		double t0 = now();
-		t->run(&ctx, t->param);
-		res[nres++] = (struct result){ t, now() - t0 };
-		if (run.progress != (uint64_t)t->passes * size) {
-			fprintf(stderr, "hostbw: %s reported %llu bytes of progress, want "
-				"passes %u x %llu\n", t->name, (unsigned long long)run.progress,
-				t->passes, (unsigned long long)size);
-			status = 1;
-		}
-		if (run.errors) {
-			fprintf(stderr, "hostbw: %s reported %llu errors on good host RAM, "
-				"the first at buffer offset 0x%llx\n", t->name,
-				(unsigned long long)run.errors,
-				(unsigned long long)(run.first_addr - r.start));
-			status = 1;
+			measure_refs(buf, size, round, &rf[nrf]);
+			res[i].secs[round] = run_test(res[i].test, &r, &ok);
+			res[i].ideal[round] = m ? model_secs(m, size, &rf[nrf]) : 0;
+			nrf++;
 		}
 	}
-	// The references again after the tests, so that other load on the
-	// machine shows as a drift; the percentages use the best of both.
-	measure_refs(buf, size, reps, &after);
-	struct refs rf = {
-		before.set > after.set ? before.set : after.set,
-		before.cpy > after.cpy ? before.cpy : after.cpy,
-		before.rmw > after.rmw ? before.rmw : after.rmw,
-		before.rd > after.rd ? before.rd : after.rd,
-		before.rd64 > after.rd64 ? before.rd64 : after.rd64,
-	};
 
 	printf("| test | passes | sweeps W/R/RW/CPY/SW/SR | s | GB/s moved | s at reference | %% of bandwidth |\n");
 	printf("| --- | ---: | --- | ---: | ---: | ---: | ---: |\n");
 	for (size_t i = 0; i < nres; i++)
-		if (!print_row(res[i].test, res[i].secs, size, &rf))
-			status = 1;
-	printf("\nReference bandwidth over the same %llu MiB buffer, best of %u before "
-	       "the tests / best of %u after: memset %.2f / %.2f GB/s; memcpy %.2f / "
-	       "%.2f GB/s and an in-place read-modify-write loop %.2f / %.2f GB/s "
-	       "(bytes read + written); a read loop %.2f / %.2f GB/s, and %.2f / %.2f "
-	       "GB/s kept to 64-bit general registers as the image is. The percentages "
-	       "use the better round, and the faster loop of each kind.\n",
-	       (unsigned long long)(size >> 20), reps, reps, before.set / 1e9,
-	       after.set / 1e9, before.cpy / 1e9, after.cpy / 1e9, before.rmw / 1e9,
-	       after.rmw / 1e9, before.rd / 1e9, after.rd / 1e9, before.rd64 / 1e9,
-	       after.rd64 / 1e9);
+		if (!print_row(&res[i], rounds, size))
+			ok = false;
+	if (nrf)
+		print_refs(rf, nrf, size, rounds);
 	munmap(raw, map);
-	return status;
+	return ok ? 0 : 1;
 
 usage:
-	fprintf(stderr, "usage: hostbw [--size BYTES[K|M|G]] [--reps N] [--tests NAME,...]\n");
+	fprintf(stderr, "usage: hostbw [--size BYTES[K|M|G]] [--rounds 1..%d] "
+		"[--tests NAME,...]\n", MAX_ROUNDS);
 	return 2;
 }
