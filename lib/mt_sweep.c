@@ -4,9 +4,8 @@
 // n words starting at lo ends at hi = lo + 8n, a representable address, so
 // the ascending address never passes hi and nothing wraps at the top of the
 // address space. Loops handle one line of MT_LINE_WORDS words per iteration
-// (mt_sweep.h), the odd words at a chunk's end one by one: the loop overhead
-// and the compare's branch then hide behind the memory accesses (see bench/
-// for the measured bandwidth).
+// with a prefetch ahead (mt_sweep.h), the odd words at a chunk's end one by
+// one (see bench/ for the measured bandwidth).
 #include "mt_sweep.h"
 
 void mt_walk_begin(struct mt_walk *w, const struct mt_ctx *ctx,
@@ -93,13 +92,11 @@ check_sweep(const struct mt_ctx *ctx, uint64_t pattern, uint64_t amask)
 		uint64_t a = w.lo, n = (w.hi - w.lo) / 8;
 
 		for (uint64_t k = n / MT_LINE_WORDS; k; k--, a += 8 * MT_LINE_WORDS) {
-			uint64_t expect[MT_LINE_WORDS];
-
 			mem_prefetch(a + MT_PREFETCH_BYTES);
 #pragma GCC unroll 8
 			for (unsigned j = 0; j < MT_LINE_WORDS; j++)
-				expect[j] = ((a + 8 * j) & amask) ^ pattern;
-			mt_check_line(ctx, a, expect);
+				mt_check_word(ctx, a + 8 * j,
+					      ((a + 8 * j) & amask) ^ pattern);
 		}
 		for (uint64_t k = n % MT_LINE_WORDS; k; k--, a += 8)
 			mt_check_word(ctx, a, (a & amask) ^ pattern);
@@ -135,10 +132,9 @@ rw_sweep(const struct mt_ctx *ctx, enum mt_dir dir, uint64_t expect,
 		uint64_t a = dir == MT_UP ? w.lo : w.hi - 8;
 		uint64_t n = (w.hi - w.lo) / 8;
 
-		// Word by word, each checked then written (a coupling between
+		// Word by word, each checked then written: a coupling between
 		// two words of a line must see the write of the one before the
-		// read of the next). Unlike the check sweep's, this loop was
-		// slower with the differences of a line ORed (bench/).
+		// read of the next.
 		for (uint64_t k = n / MT_LINE_WORDS; k; k--, a += MT_LINE_WORDS * step) {
 			mem_prefetch(a + MT_PREFETCH_BYTES / 8 * step);
 #pragma GCC unroll 8

@@ -53,7 +53,9 @@ bool mt_walk_next(struct mt_walk *w);
 // MT_PREFETCH_BYTES ahead of the one they are at (mem_prefetch): on the
 // host of bench/ the hardware prefetchers alone leave sequential reads
 // 15-25 % short, and a fixed 1 KiB was the best distance between 256 B and
-// 4 KiB.
+// 4 KiB. Each word is compared on its own (mt_check_word): ORing a line's
+// differences and branching once per line was slower there, as the values
+// read must be kept for the report and no longer fit in registers.
 #define MT_LINE_WORDS 8
 #define MT_PREFETCH_BYTES 1024
 
@@ -66,40 +68,6 @@ static inline void mt_check_word(const struct mt_ctx *ctx, uint64_t addr,
 
 	if (__builtin_expect(v != expect, 0))
 		ctx->error(ctx->cb_ctx, addr, expect, v);
-}
-
-// Report, in order k = 0, 1, ..., every word k of a line (address
-// a + k * step) whose value read, got[k], is not expect[k]. The slow path
-// of the line loops below, taken only when a line had a difference.
-static inline __attribute__((always_inline)) void
-mt_report_line(const struct mt_ctx *ctx, uint64_t a, uint64_t step,
-	       const uint64_t expect[MT_LINE_WORDS],
-	       const uint64_t got[MT_LINE_WORDS])
-{
-#pragma GCC unroll 8
-	for (unsigned k = 0; k < MT_LINE_WORDS; k++)
-		if (got[k] != expect[k])
-			ctx->error(ctx->cb_ctx, a + k * step, expect[k], got[k]);
-}
-
-// Check the line of words a, a + 8, ..., ascending, against expect[]:
-// every word is read once, the differences are ORed, and only a line with
-// a difference is looked at word by word, from the values already read (no
-// second read, so a word that fails once is reported with what was read).
-// Inlined, so the values stay in registers.
-static inline __attribute__((always_inline)) void
-mt_check_line(const struct mt_ctx *ctx, uint64_t a,
-	      const uint64_t expect[MT_LINE_WORDS])
-{
-	uint64_t got[MT_LINE_WORDS], diff = 0;
-
-#pragma GCC unroll 8
-	for (unsigned k = 0; k < MT_LINE_WORDS; k++) {
-		got[k] = mem_read64(a + 8 * k);
-		diff |= got[k] ^ expect[k];
-	}
-	if (__builtin_expect(diff != 0, 0))
-		mt_report_line(ctx, a, 8, expect, got);
 }
 
 // One ascending pass writing (addr & amask) ^ pattern to every word: amask 0
