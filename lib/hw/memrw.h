@@ -8,7 +8,7 @@
 // also the pointer.
 //
 // Writes must reach DRAM before they are read back, or the cache would hide
-// the fault. The tests keep to three rules, chosen per phase:
+// the fault. The tests keep to four rules, chosen per phase:
 //  - a phase that only writes uses mem_write64_nt (movnti) and ends with
 //    mem_store_fence (sfence). A non-temporal store evicts the line from every
 //    cache and goes to memory through the write-combining buffers; the sfence
