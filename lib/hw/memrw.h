@@ -18,7 +18,7 @@
 //    loaded would evict it, and the next word's load would fetch it again
 //    (each line read up to eight times). The phase ends with mem_flush_cache.
 //  - a block copy (mem_copy64, rep movsq) also ends with mem_flush_cache.
-//  - a phase that writes part of every line it touches (modulo-N's sparse
+//  - a phase that writes around words it must leave alone (modulo-N's
 //    passes) uses plain stores and ends with mem_flush_cache: a line with a
 //    word left alone must be read either way, and non-temporal stores made
 //    it a partial write to DRAM, slower than the read for ownership.
