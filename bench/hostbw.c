@@ -19,10 +19,19 @@
 //	     faster (both read S bytes and write S);
 //	CPY  block-move's copy of one half onto the other (rep movsq): S/2 read
 //	     and S/2 written, at memcpy speed;
-//	SW, SR  modulo-N's sparse passes, writing or checking one word in N:
-//	     each word lies in its own 64-byte line when N >= 8, and DRAM moves
-//	     whole lines, so such a pass moves 64 / (8 N) of S (0.4 S for N = 20)
-//	     at memset or read speed.
+//	SW, SR, WH  modulo-N's passes: writing one word in N, checking one
+//	     word in N, and writing every word but one in N. Each is held to a
+//	     reference loop that makes the same accesses, measured in the same
+//	     run (one word in N read; one in N written, and all but one in N
+//	     written, each the faster of plain and non-temporal stores), not to
+//	     the sequential loops: a line with a word left out costs a read of
+//	     the line however it is written, and the hardware prefetchers fetch
+//	     lines no one asked for around a sparse read, so on the README's
+//	     host no loop reaches the sequential bandwidth for the lines these
+//	     passes touch (a sparse read over 0.4 S takes as long as a full read
+//	     of about 0.8 S; the all-but-one write twice a memset). "GB/s moved"
+//	     counts the lines they touch: 64 / (8 N) of S for SW and SR (one
+//	     word per line when N >= 8; 0.4 S for N = 20), S for WH.
 // S is the buffer's size. "At reference" is the sum over a test's sweeps of
 // those times; "% of bandwidth" is that divided by the time measured (100 %:
 // the test runs as fast as the machine's own copy/set/read routines would
@@ -53,6 +62,7 @@
 #define _GNU_SOURCE
 #include <emmintrin.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,14 +72,19 @@
 
 #include "memtest.h"
 
-enum sweep { W, R, RW, CPY, SW, SR, NSWEEPS };
+enum sweep { W, R, RW, CPY, SW, SR, WH, NSWEEPS };
+
+// The N of the sparse reference loops: modulo-20's.
+#define SPARSE_STRIDE 20
+#define STR_(x) #x
+#define STR(x) STR_(x)
 
 // The sweeps each test makes (see the top of this file); derived in the
 // comment from the algorithm's source in lib/mt_*.c.
 struct model {
 	const char *name;
 	unsigned n[NSWEEPS];
-	unsigned stride; // modulo-N's N (SW/SR sweeps), else 0
+	unsigned stride; // modulo-N's N (SW/SR/WH sweeps), else 0
 };
 
 static const struct model models[] = {
@@ -85,7 +100,7 @@ static const struct model models[] = {
 	// fill x_i, check, fill ~x_i, check
 	{ "random", { [W] = 2, [R] = 2 }, 0 },
 	// 2 polarities x 20 offsets x (sparse write, write the rest, sparse check)
-	{ "modulo-20", { [SW] = 40, [W] = 40, [SR] = 40 }, 20 },
+	{ "modulo-20", { [SW] = 40, [WH] = 40, [SR] = 40 }, SPARSE_STRIDE },
 	// 2 polarities x (fill, check, copy, compare, copy rotated, compare)
 	{ "block-move", { [W] = 2, [R] = 6, [CPY] = 4 }, 0 },
 	// 2 polarities x (fill, wait, check)
@@ -155,8 +170,12 @@ static uint64_t parse_size(const char *s)
 // prefetch REF_PREFETCH bytes ahead: on the README's host that reads 20-25 %
 // faster than the hardware prefetchers alone, so a reference without it
 // would flatter every test that reads.
+// The sparse loops (one word in SPARSE_STRIDE written, read; all but one
+// written) in bytes of the buffer swept per second, measured only when a
+// test needs them (0 otherwise).
 struct refs {
 	double set, cpy, rmw, rd, rd64;
+	double sw, sr, wh;
 };
 
 #define REF_PREFETCH 1024
@@ -217,21 +236,90 @@ static double bandwidth(double bytes, double t0)
 	return bytes / (now() - t0);
 }
 
+static void store(uint64_t *p, uint64_t v, bool nt)
+{
+	if (nt)
+		_mm_stream_si64((long long *)p, (long long)v);
+	else
+		*(volatile uint64_t *)p = v;
+}
+
+// Write v to one word in stride, ascending.
+static void sparse_write(uint64_t *p, size_t n, size_t stride, uint64_t v, bool nt)
+{
+	for (size_t i = 0; i < n; i += stride)
+		store(&p[i], v, nt);
+	_mm_sfence();
+}
+
+static uint64_t sparse_read(const uint64_t *p, size_t n, size_t stride)
+{
+	uint64_t a = 0;
+
+	for (size_t i = 0; i < n; i += stride)
+		a += *(const volatile uint64_t *)&p[i];
+	return a;
+}
+
+// Write v to every word but one in stride, ascending.
+static void holes_write(uint64_t *p, size_t n, size_t stride, uint64_t v, bool nt)
+{
+	for (size_t i = 0; i + stride <= n; i += stride)
+		for (size_t k = 1; k < stride; k++)
+			store(&p[i + k], v, nt);
+	_mm_sfence();
+}
+
+static double faster(double x, double y)
+{
+	return x > y ? x : y;
+}
+
+// Measure the sparse loops with stride into rf, each store loop the faster
+// of plain and non-temporal stores.
+static void measure_sparse(uint8_t *buf, uint64_t size, uint64_t v, size_t stride,
+			   struct refs *rf)
+{
+	uint64_t *p = (uint64_t *)buf;
+	size_t n = size / 8;
+	double by[2];
+
+	for (int nt = 0; nt < 2; nt++) {
+		double t = now();
+		sparse_write(p, n, stride, v, nt);
+		by[nt] = bandwidth(size, t);
+	}
+	rf->sw = faster(by[0], by[1]);
+
+	double t = now();
+	uint64_t sum = sparse_read(p, n, stride);
+	__asm__ volatile("" : : "r"(sum));
+	rf->sr = bandwidth(size, t);
+
+	for (int nt = 0; nt < 2; nt++) {
+		t = now();
+		holes_write(p, n, stride, v, nt);
+		by[nt] = bandwidth(size, t);
+	}
+	rf->wh = faster(by[0], by[1]);
+}
+
 // Per kind, the faster of two measurements of the references.
 static struct refs best_refs(const struct refs *x, const struct refs *y)
 {
 	return (struct refs){
-		x->set > y->set ? x->set : y->set,
-		x->cpy > y->cpy ? x->cpy : y->cpy,
-		x->rmw > y->rmw ? x->rmw : y->rmw,
-		x->rd > y->rd ? x->rd : y->rd,
-		x->rd64 > y->rd64 ? x->rd64 : y->rd64,
+		faster(x->set, y->set), faster(x->cpy, y->cpy), faster(x->rmw, y->rmw),
+		faster(x->rd, y->rd), faster(x->rd64, y->rd64),
+		faster(x->sw, y->sw), faster(x->sr, y->sr), faster(x->wh, y->wh),
 	};
 }
 
-static void measure_refs(uint8_t *buf, uint64_t size, unsigned round,
+// One run of each reference loop over buf (with sparse, the sparse loops
+// too) into rf.
+static void measure_refs(uint8_t *buf, uint64_t size, unsigned round, bool sparse,
 			 struct refs *rf)
 {
+	*rf = (struct refs){ 0 };
 	double t = now();
 	memset(buf, 0x5a + round, size); // non-zero, as the tests' data
 	rf->set = bandwidth(size, t);
@@ -253,6 +341,9 @@ static void measure_refs(uint8_t *buf, uint64_t size, unsigned round,
 	sum = read_general((const uint64_t *)buf, size / 8);
 	__asm__ volatile("" : : "r"(sum));
 	rf->rd64 = bandwidth(size, t);
+
+	if (sparse)
+		measure_sparse(buf, size, 0x5a5a5a5a5a5a5a5aull + round, SPARSE_STRIDE, rf);
 }
 
 static const struct model *find_model(const char *name)
@@ -291,18 +382,19 @@ static double sparse_fraction(const struct model *m)
 static double model_bytes(const struct model *m, uint64_t size)
 {
 	return (double)size * (m->n[W] + m->n[R] + 2.0 * m->n[RW] + m->n[CPY] +
-			       sparse_fraction(m) * (m->n[SW] + m->n[SR]));
+			       sparse_fraction(m) * (m->n[SW] + m->n[SR]) + m->n[WH]);
 }
 
 // Seconds one test's sweeps take over a buffer of size bytes at rf.
 static double model_secs(const struct model *m, uint64_t size, const struct refs *rf)
 {
-	double line = sparse_fraction(m), s = (double)size;
-	double rw = rf->rmw > rf->cpy ? rf->rmw : rf->cpy;
-	double rd = rf->rd > rf->rd64 ? rf->rd : rf->rd64;
+	double rw = faster(rf->rmw, rf->cpy), rd = faster(rf->rd, rf->rd64);
+	double secs = m->n[W] / rf->set + m->n[R] / rd + 2.0 * m->n[RW] / rw +
+		      m->n[CPY] / rf->cpy;
 
-	return s * (m->n[W] / rf->set + m->n[R] / rd + 2.0 * m->n[RW] / rw +
-		    m->n[CPY] / rf->cpy + line * (m->n[SW] / rf->set + m->n[SR] / rd));
+	if (m->stride)
+		secs += m->n[SW] / rf->sw + m->n[SR] / rf->sr + m->n[WH] / rf->wh;
+	return (double)size * secs;
 }
 
 #define MAX_ROUNDS 99
@@ -356,8 +448,8 @@ static bool print_row(const struct result *res, unsigned rounds, uint64_t size)
 	for (int k = 0; k < NSWEEPS; k++)
 		counted += m->n[k];
 	double s = median(secs, rounds);
-	printf("| %s | %u | %u/%u/%u/%u/%u/%u | %.3f | %.2f | %.3f | %.0f %% |\n", t->name,
-	       t->passes, m->n[W], m->n[R], m->n[RW], m->n[CPY], m->n[SW], m->n[SR], s,
+	printf("| %s | %u | %u/%u/%u/%u/%u/%u/%u | %.3f | %.2f | %.3f | %.0f %% |\n", t->name,
+	       t->passes, m->n[W], m->n[R], m->n[RW], m->n[CPY], m->n[SW], m->n[SR], m->n[WH], s,
 	       model_bytes(m, size) / s / 1e9, median(ideal, rounds),
 	       100 * median(ratio, rounds));
 	if (counted != t->passes) {
@@ -398,34 +490,46 @@ static double run_test(const struct mt_test *t, const struct range *r, bool *ok)
 	return secs;
 }
 
-// The references measured before each test of each round: median, lowest
-// and highest of each, in GB/s.
-static void print_refs(const struct refs *rf, unsigned n, uint64_t size, unsigned rounds)
+// The references measured around each test of each round: median, lowest
+// and highest of each, in GB/s (the sparse loops only when measured).
+static void print_refs(const struct refs *rf, unsigned n, uint64_t size, unsigned rounds,
+		       bool sparse)
 {
-	static const char *const what[] = {
-		"memset", "memcpy (bytes read + written)",
-		"in-place read-modify-write loop (read + written)",
-		"read loop in SSE2 registers", "read loop in 64-bit general registers",
+	static const struct {
+		const char *what;
+		size_t offset;
+		bool sparse;
+	} kinds[] = {
+		{ "memset", offsetof(struct refs, set), false },
+		{ "memcpy (bytes read + written)", offsetof(struct refs, cpy), false },
+		{ "in-place read-modify-write loop (read + written)",
+		  offsetof(struct refs, rmw), false },
+		{ "read loop in SSE2 registers", offsetof(struct refs, rd), false },
+		{ "read loop in 64-bit general registers", offsetof(struct refs, rd64), false },
+		{ "one word in " STR(SPARSE_STRIDE) " written (bytes of buffer swept)",
+		  offsetof(struct refs, sw), true },
+		{ "one word in " STR(SPARSE_STRIDE) " read", offsetof(struct refs, sr), true },
+		{ "all words but one in " STR(SPARSE_STRIDE) " written",
+		  offsetof(struct refs, wh), true },
 	};
-	static double v[5][MAX_ROUNDS * (MAX_TESTS + 1)];
+	static double v[MAX_ROUNDS * (MAX_TESTS + 1)];
 
-	for (unsigned i = 0; i < n; i++) {
-		v[0][i] = rf[i].set;
-		v[1][i] = rf[i].cpy;
-		v[2][i] = rf[i].rmw;
-		v[3][i] = rf[i].rd;
-		v[4][i] = rf[i].rd64;
-	}
 	printf("\nReference bandwidth over the same %llu MiB buffer, measured around each "
 	       "test in each of %u rounds; median (lowest-highest) GB/s:",
 	       (unsigned long long)(size >> 20), rounds);
-	for (int k = 0; k < 5; k++) {
-		double med = median(v[k], n);
-		printf("%s %s %.2f (%.2f-%.2f)", k ? ";" : "", what[k], med / 1e9,
-		       v[k][0] / 1e9, v[k][n - 1] / 1e9);
+	for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+		if (kinds[k].sparse && !sparse)
+			continue;
+		for (unsigned i = 0; i < n; i++)
+			v[i] = *(const double *)((const char *)&rf[i] + kinds[k].offset);
+		double med = median(v, n);
+		printf("%s %s %.2f (%.2f-%.2f)", k ? ";" : "", kinds[k].what, med / 1e9,
+		       v[0] / 1e9, v[n - 1] / 1e9);
 	}
 	printf(". RW sweeps use the faster of memcpy and the read-modify-write loop, "
-	       "R sweeps the faster read loop, both from the same measurement.\n");
+	       "R sweeps the faster read loop, the sparse write loops the faster of "
+	       "plain and non-temporal stores, each test the faster of the runs just "
+	       "before and after it.\n");
 }
 
 int main(int argc, char **argv)
@@ -467,29 +571,35 @@ int main(int argc, char **argv)
 	static struct refs rf[MAX_ROUNDS * (MAX_TESTS + 1)];
 	size_t nres = 0;
 	unsigned nrf = 0;
-	for (size_t i = 0; i < mt_ntests && nres < MAX_TESTS; i++)
-		if (!only || selected(only, mt_tests[i].name))
-			res[nres++].test = &mt_tests[i];
+	bool sparse = false;
+	for (size_t i = 0; i < mt_ntests && nres < MAX_TESTS; i++) {
+		if (only && !selected(only, mt_tests[i].name))
+			continue;
+		const struct model *m = find_model(mt_tests[i].name);
+
+		sparse |= m && m->stride;
+		res[nres++].test = &mt_tests[i];
+	}
 	for (unsigned round = 0; round < rounds; round++) {
-		measure_refs(buf, size, round, &rf[nrf++]);
+		measure_refs(buf, size, round, sparse, &rf[nrf++]);
 		for (size_t i = 0; i < nres; i++) {
 			const struct model *m = find_model(res[i].test->name);
 
 			res[i].secs[round] = run_test(res[i].test, &r, &ok);
-			measure_refs(buf, size, round, &rf[nrf]);
+			measure_refs(buf, size, round, sparse, &rf[nrf]);
 			struct refs near = best_refs(&rf[nrf - 1], &rf[nrf]);
 			res[i].ideal[round] = m ? model_secs(m, size, &near) : 0;
 			nrf++;
 		}
 	}
 
-	printf("| test | passes | sweeps W/R/RW/CPY/SW/SR | s | GB/s moved | s at reference | %% of bandwidth |\n");
+	printf("| test | passes | sweeps W/R/RW/CPY/SW/SR/WH | s | GB/s moved | s at reference | %% of bandwidth |\n");
 	printf("| --- | ---: | --- | ---: | ---: | ---: | ---: |\n");
 	for (size_t i = 0; i < nres; i++)
 		if (!print_row(&res[i], rounds, size))
 			ok = false;
 	if (nrf)
-		print_refs(rf, nrf, size, rounds);
+		print_refs(rf, nrf, size, rounds, sparse);
 	munmap(raw, map);
 	return ok ? 0 : 1;
 
