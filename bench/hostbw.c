@@ -178,7 +178,7 @@ struct refs {
 	double sw, sr, wh;
 };
 
-#define REF_PREFETCH 1024
+#define REF_PREFETCH 2048 // the best distance there, as for the tests (mt_sweep.h)
 
 // Read every word, eight independent accumulators, one line per iteration:
 // in general registers (as the image must) ...
