@@ -30,10 +30,11 @@
 
 // Words per copy call: a string move far longer than the last-level cache.
 // On the host of bench/ (32 MiB L3) rep movsq over 2 MiB runs at half of
-// memcpy's bandwidth, over 64 MiB and more at memcpy's: the long move
-// streams its stores instead of reading every line for ownership. Its
-// progress is still reported per chunk, after it (a few milliseconds).
-#define COPY_WORDS ((64u << 20) / 8)
+// memcpy's bandwidth, over 64 MiB at 85 %, over 128 MiB and more at
+// memcpy's: the long move streams its stores instead of reading every line
+// for ownership. Its progress is still reported per chunk, after it (it
+// takes 5-10 ms, the longest an abort waits).
+#define COPY_WORDS ((128u << 20) / 8)
 
 static inline uint64_t pat(uint64_t i)
 {
