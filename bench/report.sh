@@ -100,8 +100,8 @@ host_summary() {
 			echo
 			echo "\`build/bench/hostbw --size $size --rounds $rounds\`: lib/ built with -O2 and lib/hw/memrw.h (MEMRW_USER_SPACE)" \
 				"(movnti, sfence, rep movsq; no cache flush: wbinvd is privileged), one run per test and round" \
-				"over one buffer, each right after the reference loops; medians over rounds. The traffic model" \
-				"is documented at the top of bench/hostbw.c."
+				"over one buffer, each between runs of the reference loops; medians over rounds of the per-round" \
+				"ratios. The traffic model is documented at the top of bench/hostbw.c."
 			echo ;;
 		4)
 			echo "### BadRAM fold (instrument 4)"
