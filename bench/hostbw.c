@@ -50,10 +50,12 @@
 // --rounds rounds (default 3); a round runs each reference loop once, then
 // every test once, each followed by each reference loop once more. A test's
 // "% of bandwidth" in a round is the model's time at the references next to
-// it (per kind, the faster of the runs just before and just after it) over
-// its measured time. The table gives, per test, the median over rounds of
-// that ratio (and of its time and reference time), so drift between rounds
-// cancels and one disturbed round does not move the result.
+// it over its measured time: per kind, the mean of the times of the runs just
+// before and just after it, so a drift during the test cancels (the faster
+// of the two would favour the references: the best of two noisy runs
+// against one run of the test). The table gives, per test, the median over
+// rounds of that ratio (and of its time and reference time), so drift
+// between rounds cancels and one disturbed round does not move the result.
 //
 // Exits 1 when a test reported an error (the host's RAM is assumed good, so
 // that is a broken accessor or algorithm) or reported a different amount of
@@ -304,13 +306,21 @@ static void measure_sparse(uint8_t *buf, uint64_t size, uint64_t v, size_t strid
 	rf->wh = faster(by[0], by[1]);
 }
 
-// Per kind, the faster of two measurements of the references.
-static struct refs best_refs(const struct refs *x, const struct refs *y)
+// The bandwidth of the mean of the times at bandwidths x and y (0: not
+// measured).
+static double mean_time(double x, double y)
+{
+	return x && y ? 2 / (1 / x + 1 / y) : 0;
+}
+
+// Per kind, the mean time of two measurements of the references.
+static struct refs mean_refs(const struct refs *x, const struct refs *y)
 {
 	return (struct refs){
-		faster(x->set, y->set), faster(x->cpy, y->cpy), faster(x->rmw, y->rmw),
-		faster(x->rd, y->rd), faster(x->rd64, y->rd64),
-		faster(x->sw, y->sw), faster(x->sr, y->sr), faster(x->wh, y->wh),
+		mean_time(x->set, y->set), mean_time(x->cpy, y->cpy),
+		mean_time(x->rmw, y->rmw), mean_time(x->rd, y->rd),
+		mean_time(x->rd64, y->rd64), mean_time(x->sw, y->sw),
+		mean_time(x->sr, y->sr), mean_time(x->wh, y->wh),
 	};
 }
 
@@ -528,8 +538,8 @@ static void print_refs(const struct refs *rf, unsigned n, uint64_t size, unsigne
 	}
 	printf(". RW sweeps use the faster of memcpy and the read-modify-write loop, "
 	       "R sweeps the faster read loop, the sparse write loops the faster of "
-	       "plain and non-temporal stores, each test the faster of the runs just "
-	       "before and after it.\n");
+	       "plain and non-temporal stores, each test the mean time of the runs "
+	       "just before and after it.\n");
 }
 
 int main(int argc, char **argv)
@@ -587,7 +597,7 @@ int main(int argc, char **argv)
 
 			res[i].secs[round] = run_test(res[i].test, &r, &ok);
 			measure_refs(buf, size, round, sparse, &rf[nrf]);
-			struct refs near = best_refs(&rf[nrf - 1], &rf[nrf]);
+			struct refs near = mean_refs(&rf[nrf - 1], &rf[nrf]);
 			res[i].ideal[round] = m ? model_secs(m, size, &near) : 0;
 			nrf++;
 		}
