@@ -55,19 +55,23 @@ pattern_sweep(const struct mt_ctx *ctx, uint64_t inv, bool check)
 
 	mt_walk_begin(&w, ctx, MT_UP);
 	while (mt_walk_next(&w)) {
-		uint64_t a = w.lo, i = (w.lo - w.start) / 8, n = (w.hi - w.lo) / 8;
+		uint64_t a = w.lo, i = (w.lo - w.start) / 8;
+		uint64_t n = (w.hi - w.lo) / 8;
 
 		for (uint64_t k = n / MT_LINE_WORDS; k; k--) {
-			uint64_t bit = 1ull << (i & 63), block = pat(i) ^ bit ^ inv;
+			uint64_t bit = 1ull << (i & 63);
+			uint64_t block = pat(i) ^ bit ^ inv; // 0 or ~0, ^ inv
 
 			if (check)
 				mem_prefetch(a + MT_PREFETCH_BYTES);
 #pragma GCC unroll 8
 			for (unsigned j = 0; j < MT_LINE_WORDS; j++) {
+				uint64_t x = (bit << j) ^ block;
+
 				if (check)
-					mt_check_word(ctx, a + 8 * j, (bit << j) ^ block);
+					mt_check_word(ctx, a + 8 * j, x);
 				else
-					mem_write64_nt(a + 8 * j, (bit << j) ^ block);
+					mem_write64_nt(a + 8 * j, x);
 			}
 			a += 8 * MT_LINE_WORDS;
 			i += MT_LINE_WORDS;
@@ -88,7 +92,8 @@ pattern_sweep(const struct mt_ctx *ctx, uint64_t inv, bool check)
 // the other.
 static bool pattern_pass(const struct mt_ctx *ctx, uint64_t inv, bool check)
 {
-	return check ? pattern_sweep(ctx, inv, true) : pattern_sweep(ctx, inv, false);
+	return check ? pattern_sweep(ctx, inv, true)
+		     : pattern_sweep(ctx, inv, false);
 }
 
 // Check that each of the nwords words at dst equals the word at src, a line
@@ -101,7 +106,8 @@ static void compare_words(const struct mt_ctx *ctx, uint64_t dst,
 		mem_prefetch(dst + MT_PREFETCH_BYTES);
 #pragma GCC unroll 8
 		for (unsigned j = 0; j < MT_LINE_WORDS; j++)
-			mt_check_word(ctx, dst + 8 * j, mem_read64(src + 8 * j));
+			mt_check_word(ctx, dst + 8 * j,
+				      mem_read64(src + 8 * j));
 		dst += 8 * MT_LINE_WORDS;
 		src += 8 * MT_LINE_WORDS;
 	}

@@ -82,7 +82,8 @@ static bool others_pass(const struct mt_ctx *ctx, unsigned stride, unsigned k,
 	while (mt_walk_next(&w)) {
 		uint64_t phase = ((w.lo - w.start) / 8) % stride;
 		uint64_t n = (w.hi - w.lo) / 8, a = w.lo;
-		uint64_t run = (k + stride - phase) % stride; // words to the next skip
+		// Words before the next one to skip.
+		uint64_t run = (k + stride - phase) % stride;
 
 		while (n) {
 			uint64_t len = run < n ? run : n;

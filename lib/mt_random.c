@@ -25,7 +25,7 @@
 #define LINE_BYTES (8 * MT_LINE_WORDS)
 
 struct sequence {
-	uint64_t base;                // line L's counter: base + L * PRNG_CTR_STEP
+	uint64_t base; // line L's counter is base + L * PRNG_CTR_STEP
 	uint64_t mask[MT_LINE_WORDS]; // xor inv already applied
 };
 
@@ -85,9 +85,10 @@ static bool fill(const struct mt_ctx *ctx, uint64_t inv)
 		for (uint64_t k = p.head; k; k--, a += 8)
 			mem_write64_nt(a, word_value(&s, a));
 		uint64_t c = line_ctr(&s, a);
-		for (uint64_t k = p.lines; k; k--, a += LINE_BYTES, c += PRNG_CTR_STEP) {
+		for (uint64_t k = p.lines; k; k--, a += LINE_BYTES) {
 			uint64_t line = prng_ctr_mix(c);
 
+			c += PRNG_CTR_STEP;
 #pragma GCC unroll 8
 			for (unsigned j = 0; j < MT_LINE_WORDS; j++)
 				mem_write64_nt(a + 8 * j, line ^ s.mask[j]);
@@ -114,9 +115,10 @@ static bool check(const struct mt_ctx *ctx, uint64_t inv)
 		for (uint64_t k = p.head; k; k--, a += 8)
 			mt_check_word(ctx, a, word_value(&s, a));
 		uint64_t c = line_ctr(&s, a);
-		for (uint64_t k = p.lines; k; k--, a += LINE_BYTES, c += PRNG_CTR_STEP) {
+		for (uint64_t k = p.lines; k; k--, a += LINE_BYTES) {
 			uint64_t line = prng_ctr_mix(c);
 
+			c += PRNG_CTR_STEP;
 			mem_prefetch(a + MT_PREFETCH_BYTES);
 #pragma GCC unroll 8
 			for (unsigned j = 0; j < MT_LINE_WORDS; j++)

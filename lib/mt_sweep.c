@@ -70,10 +70,12 @@ fill_sweep(const struct mt_ctx *ctx, uint64_t pattern, uint64_t amask)
 	while (mt_walk_next(&w)) {
 		uint64_t a = w.lo, n = (w.hi - w.lo) / 8;
 
-		for (uint64_t k = n / MT_LINE_WORDS; k; k--, a += 8 * MT_LINE_WORDS) {
+		for (uint64_t k = n / MT_LINE_WORDS; k; k--) {
 #pragma GCC unroll 8
 			for (unsigned j = 0; j < MT_LINE_WORDS; j++)
-				mem_write64_nt(a + 8 * j, ((a + 8 * j) & amask) ^ pattern);
+				mem_write64_nt(a + 8 * j,
+					       ((a + 8 * j) & amask) ^ pattern);
+			a += 8 * MT_LINE_WORDS;
 		}
 		for (uint64_t k = n % MT_LINE_WORDS; k; k--, a += 8)
 			mem_write64_nt(a, (a & amask) ^ pattern);
@@ -103,12 +105,13 @@ check_sweep(const struct mt_ctx *ctx, uint64_t pattern, uint64_t amask)
 	while (mt_walk_next(&w)) {
 		uint64_t a = w.lo, n = (w.hi - w.lo) / 8;
 
-		for (uint64_t k = n / MT_LINE_WORDS; k; k--, a += 8 * MT_LINE_WORDS) {
+		for (uint64_t k = n / MT_LINE_WORDS; k; k--) {
 			mem_prefetch(a + MT_PREFETCH_BYTES);
 #pragma GCC unroll 8
 			for (unsigned j = 0; j < MT_LINE_WORDS; j++)
 				mt_check_word(ctx, a + 8 * j,
 					      ((a + 8 * j) & amask) ^ pattern);
+			a += 8 * MT_LINE_WORDS;
 		}
 		for (uint64_t k = n % MT_LINE_WORDS; k; k--, a += 8)
 			mt_check_word(ctx, a, (a & amask) ^ pattern);
@@ -147,13 +150,14 @@ rw_sweep(const struct mt_ctx *ctx, enum mt_dir dir, uint64_t expect,
 		// Word by word, each checked then written: a coupling between
 		// two words of a line must see the write of the one before the
 		// read of the next.
-		for (uint64_t k = n / MT_LINE_WORDS; k; k--, a += MT_LINE_WORDS * step) {
+		for (uint64_t k = n / MT_LINE_WORDS; k; k--) {
 			mem_prefetch(a + MT_PREFETCH_BYTES / 8 * step);
 #pragma GCC unroll 8
 			for (unsigned j = 0; j < MT_LINE_WORDS; j++) {
 				mt_check_word(ctx, a + j * step, expect);
 				mem_write64(a + j * step, write);
 			}
+			a += MT_LINE_WORDS * step;
 		}
 		for (uint64_t k = n % MT_LINE_WORDS; k; k--, a += step) {
 			mt_check_word(ctx, a, expect);

@@ -9,10 +9,10 @@
 //
 // Its one weakness in a hot loop is that each output waits for the previous
 // one (a chain of six shifts and xors per word). Where a test fills whole
-// memory with random words it uses the counter-based generator below
-// instead: output i is a pure function of the seed and i, so the CPU
-// computes several words at once and the loop is no longer bound by the
-// chain's latency (bench/: random 2.5 times faster).
+// memory with random values it uses the counter-based generator below
+// instead: output i is a pure function of the seed and i, so a loop can
+// compute any output it needs without a chain (random draws one per 64-byte
+// line, mt_random.c).
 #ifndef RAMSIFT_LIB_PRNG_H
 #define RAMSIFT_LIB_PRNG_H
 
