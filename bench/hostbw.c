@@ -4,24 +4,34 @@
 // default), compiled from the very source the image runs, with the image's
 // accessor lib/hw/memrw.h in its user-space variant (no wbinvd), and compares
 // each test's time with the time its memory traffic would take at the
-// bandwidth the host's memset, memcpy and a plain read loop reach over the
-// same buffer in the same run.
+// bandwidth the host's memset, memcpy and its fastest read and in-place
+// read-modify-write loops reach over the same buffer in the same run.
 //
 // The traffic model: a test is a sequence of sweeps over the buffer (the
 // test table's `passes` counts them, and the bench checks that its model
 // counts the same number), each of one kind:
 //	W    write every word (fill, non-temporal): S bytes at memset speed;
-//	R    read every word (check, compare): S bytes at read-loop speed;
+//	R    read every word (check, compare): S bytes at the speed of the
+//	     faster read loop (SSE2 or general registers, both prefetching);
 //	RW   read then write every word in place (a March element, a moving-
 //	     inversions element): S bytes read and S written, at the speed of
 //	     memcpy or of an in-place read-modify-write loop, whichever is
 //	     faster (both read S bytes and write S);
 //	CPY  block-move's copy of one half onto the other (rep movsq): S/2 read
 //	     and S/2 written, at memcpy speed;
-//	SW, SR  modulo-N's sparse passes, writing or checking one word in N:
-//	     each word lies in its own 64-byte line when N >= 8, and DRAM moves
-//	     whole lines, so such a pass moves 64 / (8 N) of S (0.4 S for N = 20)
-//	     at memset or read speed.
+//	SW, SR, WH  modulo-N's passes: writing one word in N, checking one
+//	     word in N, and writing every word but one in N. Each is held to a
+//	     reference loop that makes the same accesses, measured in the same
+//	     run (one word in N read; one in N written, and all but one in N
+//	     written, each the faster of plain and non-temporal stores), not to
+//	     the sequential loops: a line with a word left out costs a read of
+//	     the line however it is written, and the hardware prefetchers fetch
+//	     lines no one asked for around a sparse read, so on the README's
+//	     host no loop reaches the sequential bandwidth for the lines these
+//	     passes touch (a sparse read over 0.4 S takes as long as a full read
+//	     of about 0.8 S; the all-but-one write twice a memset). "GB/s moved"
+//	     counts the lines they touch: 64 / (8 N) of S for SW and SR (one
+//	     word per line when N >= 8; 0.4 S for N = 20), S for WH.
 // S is the buffer's size. "At reference" is the sum over a test's sweeps of
 // those times; "% of bandwidth" is that divided by the time measured (100 %:
 // the test runs as fast as the machine's own copy/set/read routines would
@@ -34,14 +44,27 @@
 // bit-fade runs with a sleep callback that returns at once (its waits are
 // fixed and not memory traffic): its fills and checks are what is timed.
 //
+// The meter: the machine's bandwidth drifts by 10-15 % within a minute when
+// other work shares it (and a single run of a loop can lose most of it), so
+// each test is compared with references measured right around it. A run is
+// --rounds rounds (default 3); a round runs each reference loop once, then
+// every test once, each followed by each reference loop once more. A test's
+// "% of bandwidth" in a round is the model's time at the references next to
+// it over its measured time: per kind, the mean of the times of the runs just
+// before and just after it, so a drift during the test cancels (the faster
+// of the two would favour the references: the best of two noisy runs
+// against one run of the test). The table gives, per test, the median over
+// rounds of that ratio (and of its time and reference time), so drift
+// between rounds cancels and one disturbed round does not move the result.
+//
 // Exits 1 when a test reported an error (the host's RAM is assumed good, so
 // that is a broken accessor or algorithm) or reported a different amount of
-// progress than passes * S; never on timing. Each test runs once; the
-// references are the best of --reps runs (default 3) before the tests and
-// again after them. Usage:
-//	hostbw [--size BYTES[K|M|G]] [--reps N] [--tests NAME,NAME...]
+// progress than passes * S; never on timing. Usage:
+//	hostbw [--size BYTES[K|M|G]] [--rounds N] [--tests NAME,NAME...]
 #define _GNU_SOURCE
+#include <emmintrin.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,14 +74,19 @@
 
 #include "memtest.h"
 
-enum sweep { W, R, RW, CPY, SW, SR, NSWEEPS };
+enum sweep { W, R, RW, CPY, SW, SR, WH, NSWEEPS };
+
+// The N of the sparse reference loops: modulo-20's.
+#define SPARSE_STRIDE 20
+#define STR_(x) #x
+#define STR(x) STR_(x)
 
 // The sweeps each test makes (see the top of this file); derived in the
 // comment from the algorithm's source in lib/mt_*.c.
 struct model {
 	const char *name;
 	unsigned n[NSWEEPS];
-	unsigned stride; // modulo-N's N (SW/SR sweeps), else 0
+	unsigned stride; // modulo-N's N (SW/SR/WH sweeps), else 0
 };
 
 static const struct model models[] = {
@@ -74,7 +102,7 @@ static const struct model models[] = {
 	// fill x_i, check, fill ~x_i, check
 	{ "random", { [W] = 2, [R] = 2 }, 0 },
 	// 2 polarities x 20 offsets x (sparse write, write the rest, sparse check)
-	{ "modulo-20", { [SW] = 40, [W] = 40, [SR] = 40 }, 20 },
+	{ "modulo-20", { [SW] = 40, [WH] = 40, [SR] = 40 }, SPARSE_STRIDE },
 	// 2 polarities x (fill, check, copy, compare, copy rotated, compare)
 	{ "block-move", { [W] = 2, [R] = 6, [CPY] = 4 }, 0 },
 	// 2 polarities x (fill, wait, check)
@@ -133,90 +161,199 @@ static uint64_t parse_size(const char *s)
 	return v;
 }
 
-// Reference bandwidths in bytes per second, the best of reps runs each:
-// memset; memcpy and an in-place read-modify-write loop (bytes read +
-// written; RW sweeps are held to the faster of the two, as memcpy's choice
-// of instructions for large copies is not always the fastest way to read and
-// write every line once); a read loop as the compiler makes it (SSE2 on
-// x86-64), and the same loop kept to 64-bit general registers, which is all
-// the image may use (-mgeneral-regs-only); reads are held to the faster.
+// Reference bandwidths in bytes per second, one run of each loop: memset;
+// memcpy and an in-place read-modify-write loop (bytes read + written; RW
+// sweeps are held to the faster of the two, as memcpy's choice of
+// instructions for large copies is not always the fastest way to read and
+// write every line once); a read loop in SSE2 registers, and the same loop
+// kept to 64-bit general registers, which is all the image may use
+// (-mgeneral-regs-only); reads are held to the faster.
+// The hand-written loops are unrolled to one 64-byte line per iteration and
+// prefetch REF_PREFETCH bytes ahead: on the README's host that reads 20-25 %
+// faster than the hardware prefetchers alone, so a reference without it
+// would flatter every test that reads.
+// The sparse loops (one word in SPARSE_STRIDE written, read; all but one
+// written) in bytes of the buffer swept per second, measured only when a
+// test needs them (0 otherwise).
 struct refs {
 	double set, cpy, rmw, rd, rd64;
+	double sw, sr, wh;
 };
 
-static uint64_t read_all(const uint64_t *p, size_t n)
-{
-	uint64_t a = 0, b = 0, c = 0, d = 0;
+#define REF_PREFETCH 2048 // the best distance there, as for the tests (mt_sweep.h)
 
-	for (size_t i = 0; i + 4 <= n; i += 4) {
-		a += p[i];
-		b += p[i + 1];
-		c += p[i + 2];
-		d += p[i + 3];
-	}
-	return a ^ b ^ c ^ d;
-}
-
-static void xor_all(uint64_t *p, size_t n, uint64_t x)
-{
-	for (size_t i = 0; i < n; i++)
-		p[i] ^= x;
-}
-
+// Read every word, eight independent accumulators, one line per iteration:
+// in general registers (as the image must) ...
 __attribute__((optimize("no-tree-vectorize")))
-static uint64_t read_all64(const uint64_t *p, size_t n)
+static uint64_t read_general(const uint64_t *p, size_t n)
 {
-	uint64_t a = 0, b = 0, c = 0, d = 0;
+	uint64_t a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, h = 0;
 
-	for (size_t i = 0; i + 4 <= n; i += 4) {
+	for (size_t i = 0; i + 8 <= n; i += 8) {
+		__builtin_prefetch((const char *)&p[i] + REF_PREFETCH);
 		a += p[i];
 		b += p[i + 1];
 		c += p[i + 2];
 		d += p[i + 3];
+		e += p[i + 4];
+		f += p[i + 5];
+		g += p[i + 6];
+		h += p[i + 7];
 	}
-	return a ^ b ^ c ^ d;
+	return a ^ b ^ c ^ d ^ e ^ f ^ g ^ h;
 }
 
-static void measure_refs(uint8_t *buf, uint64_t size, unsigned reps, struct refs *best)
+// ... and in SSE2 registers, 16 bytes a load.
+static uint64_t read_sse2(const uint64_t *p, size_t n)
 {
-	for (unsigned i = 0; i < reps; i++) {
-		double t = now();
-		memset(buf, 0x5a + i, size);
-		__asm__ volatile("" ::: "memory");
-		double bw = size / (now() - t);
-		if (bw > best->set)
-			best->set = bw;
+	__m128i a = _mm_setzero_si128(), b = a, c = a, d = a;
 
-		t = now();
-		memcpy(buf + size / 2, buf, size / 2);
-		__asm__ volatile("" ::: "memory");
-		bw = size / (now() - t); // size/2 read plus size/2 written
-		if (bw > best->cpy)
-			best->cpy = bw;
-
-		// Never a line of zeros: this host writes those faster.
-		t = now();
-		xor_all((uint64_t *)buf, size / 8, 0xffffffffffffffffull);
-		__asm__ volatile("" ::: "memory");
-		bw = 2 * size / (now() - t);
-		if (bw > best->rmw)
-			best->rmw = bw;
-
-		t = now();
-		uint64_t sum = read_all((const uint64_t *)buf, size / 8);
-		__asm__ volatile("" : : "r"(sum) : "memory");
-		bw = size / (now() - t);
-		if (bw > best->rd)
-			best->rd = bw;
-
-		t = now();
-		sum = read_all64((const uint64_t *)buf, size / 8);
-		__asm__ volatile("" : : "r"(sum) : "memory");
-		bw = size / (now() - t);
-		if (bw > best->rd64)
-			best->rd64 = bw;
+	for (size_t i = 0; i + 8 <= n; i += 8) {
+		__builtin_prefetch((const char *)&p[i] + REF_PREFETCH);
+		a = _mm_add_epi64(a, _mm_load_si128((const __m128i *)&p[i]));
+		b = _mm_add_epi64(b, _mm_load_si128((const __m128i *)&p[i + 2]));
+		c = _mm_add_epi64(c, _mm_load_si128((const __m128i *)&p[i + 4]));
+		d = _mm_add_epi64(d, _mm_load_si128((const __m128i *)&p[i + 6]));
 	}
+	a = _mm_xor_si128(_mm_xor_si128(a, b), _mm_xor_si128(c, d));
+	return (uint64_t)_mm_cvtsi128_si64(a) ^ (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(a, a));
+}
 
+// Complement every word in place (never a line of zeros: some hosts write
+// those faster), one line per iteration, in general registers.
+__attribute__((optimize("no-tree-vectorize")))
+static void invert_lines(uint64_t *p, size_t n)
+{
+	for (size_t i = 0; i + 8 <= n; i += 8) {
+		__builtin_prefetch((const char *)&p[i] + REF_PREFETCH, 1);
+#pragma GCC unroll 8
+		for (size_t k = 0; k < 8; k++)
+			p[i + k] = ~p[i + k];
+	}
+}
+
+static double bandwidth(double bytes, double t0)
+{
+	__asm__ volatile("" ::: "memory");
+	return bytes / (now() - t0);
+}
+
+static void store(uint64_t *p, uint64_t v, bool nt)
+{
+	if (nt)
+		_mm_stream_si64((long long *)p, (long long)v);
+	else
+		*(volatile uint64_t *)p = v;
+}
+
+// Write v to one word in stride, ascending.
+static void sparse_write(uint64_t *p, size_t n, size_t stride, uint64_t v, bool nt)
+{
+	for (size_t i = 0; i < n; i += stride)
+		store(&p[i], v, nt);
+	_mm_sfence();
+}
+
+static uint64_t sparse_read(const uint64_t *p, size_t n, size_t stride)
+{
+	uint64_t a = 0;
+
+	for (size_t i = 0; i < n; i += stride)
+		a += *(const volatile uint64_t *)&p[i];
+	return a;
+}
+
+// Write v to every word but one in stride, ascending.
+static void holes_write(uint64_t *p, size_t n, size_t stride, uint64_t v, bool nt)
+{
+	for (size_t i = 0; i + stride <= n; i += stride)
+		for (size_t k = 1; k < stride; k++)
+			store(&p[i + k], v, nt);
+	_mm_sfence();
+}
+
+static double faster(double x, double y)
+{
+	return x > y ? x : y;
+}
+
+// Measure the sparse loops with stride into rf, each store loop the faster
+// of plain and non-temporal stores.
+static void measure_sparse(uint8_t *buf, uint64_t size, uint64_t v, size_t stride,
+			   struct refs *rf)
+{
+	uint64_t *p = (uint64_t *)buf;
+	size_t n = size / 8;
+	double by[2];
+
+	for (int nt = 0; nt < 2; nt++) {
+		double t = now();
+		sparse_write(p, n, stride, v, nt);
+		by[nt] = bandwidth(size, t);
+	}
+	rf->sw = faster(by[0], by[1]);
+
+	double t = now();
+	uint64_t sum = sparse_read(p, n, stride);
+	__asm__ volatile("" : : "r"(sum));
+	rf->sr = bandwidth(size, t);
+
+	for (int nt = 0; nt < 2; nt++) {
+		t = now();
+		holes_write(p, n, stride, v, nt);
+		by[nt] = bandwidth(size, t);
+	}
+	rf->wh = faster(by[0], by[1]);
+}
+
+// The bandwidth of the mean of the times at bandwidths x and y (0: not
+// measured).
+static double mean_time(double x, double y)
+{
+	return x && y ? 2 / (1 / x + 1 / y) : 0;
+}
+
+// Per kind, the mean time of two measurements of the references.
+static struct refs mean_refs(const struct refs *x, const struct refs *y)
+{
+	return (struct refs){
+		mean_time(x->set, y->set), mean_time(x->cpy, y->cpy),
+		mean_time(x->rmw, y->rmw), mean_time(x->rd, y->rd),
+		mean_time(x->rd64, y->rd64), mean_time(x->sw, y->sw),
+		mean_time(x->sr, y->sr), mean_time(x->wh, y->wh),
+	};
+}
+
+// One run of each reference loop over buf (with sparse, the sparse loops
+// too) into rf.
+static void measure_refs(uint8_t *buf, uint64_t size, unsigned round, bool sparse,
+			 struct refs *rf)
+{
+	*rf = (struct refs){ 0 };
+	double t = now();
+	memset(buf, 0x5a + round, size); // non-zero, as the tests' data
+	rf->set = bandwidth(size, t);
+
+	t = now();
+	memcpy(buf + size / 2, buf, size / 2);
+	rf->cpy = bandwidth(size, t); // size/2 read plus size/2 written
+
+	t = now();
+	invert_lines((uint64_t *)buf, size / 8);
+	rf->rmw = bandwidth(2.0 * size, t);
+
+	t = now();
+	uint64_t sum = read_sse2((const uint64_t *)buf, size / 8);
+	__asm__ volatile("" : : "r"(sum));
+	rf->rd = bandwidth(size, t);
+
+	t = now();
+	sum = read_general((const uint64_t *)buf, size / 8);
+	__asm__ volatile("" : : "r"(sum));
+	rf->rd64 = bandwidth(size, t);
+
+	if (sparse)
+		measure_sparse(buf, size, 0x5a5a5a5a5a5a5a5aull + round, SPARSE_STRIDE, rf);
 }
 
 static const struct model *find_model(const char *name)
@@ -242,53 +379,89 @@ static bool selected(const char *list, const char *name)
 	return false;
 }
 
-// Bytes one test's sweeps move, and the seconds they take at refs, for a
-// buffer of size bytes.
-static void model_cost(const struct model *m, uint64_t size, const struct refs *rf,
-		       double *bytes, double *secs)
+// The fraction of a sweep's bytes modulo-N's sparse sweeps move: one
+// 64-byte line per word written or checked, the whole buffer at most.
+static double sparse_fraction(const struct model *m)
 {
 	double line = m->stride ? 64.0 / (8.0 * m->stride) : 0;
-	double s = (double)size;
-	double rw = rf->rmw > rf->cpy ? rf->rmw : rf->cpy;
-	double rd = rf->rd > rf->rd64 ? rf->rd : rf->rd64;
 
-	if (line > 1)
-		line = 1;
-	*bytes = s * (m->n[W] + m->n[R] + 2.0 * m->n[RW] + m->n[CPY] +
-		      line * (m->n[SW] + m->n[SR]));
-	*secs = s * (m->n[W] / rf->set + m->n[R] / rd + 2.0 * m->n[RW] / rw +
-		     m->n[CPY] / rf->cpy + line * (m->n[SW] / rf->set + m->n[SR] / rd));
+	return line > 1 ? 1 : line;
 }
 
+// Bytes one test's sweeps move over a buffer of size bytes.
+static double model_bytes(const struct model *m, uint64_t size)
+{
+	return (double)size * (m->n[W] + m->n[R] + 2.0 * m->n[RW] + m->n[CPY] +
+			       sparse_fraction(m) * (m->n[SW] + m->n[SR]) + m->n[WH]);
+}
+
+// Seconds one test's sweeps take over a buffer of size bytes at rf.
+static double model_secs(const struct model *m, uint64_t size, const struct refs *rf)
+{
+	double rw = faster(rf->rmw, rf->cpy), rd = faster(rf->rd, rf->rd64);
+	double secs = m->n[W] / rf->set + m->n[R] / rd + 2.0 * m->n[RW] / rw +
+		      m->n[CPY] / rf->cpy;
+
+	if (m->stride)
+		secs += m->n[SW] / rf->sw + m->n[SR] / rf->sr + m->n[WH] / rf->wh;
+	return (double)size * secs;
+}
+
+#define MAX_ROUNDS 99
+#define MAX_TESTS 64
+
+// One test's measurements, one entry per round: seconds taken, and seconds
+// its model takes at the references measured just before it.
 struct result {
 	const struct mt_test *test;
-	double secs;
+	double secs[MAX_ROUNDS], ideal[MAX_ROUNDS];
 };
 
-// One row of the table. Returns false when the model and the test table
-// disagree on the number of sweeps.
-static bool print_row(const struct mt_test *t, double secs, uint64_t size,
-		      const struct refs *rf)
+static int cmp_double(const void *a, const void *b)
 {
-	const struct model *m = find_model(t->name);
-	unsigned counted = 0;
-	double bytes, ideal;
+	double x = *(const double *)a, y = *(const double *)b;
 
+	return (x > y) - (x < y);
+}
+
+// The median of v[0..n), n >= 1; v is sorted in place.
+static double median(double *v, unsigned n)
+{
+	qsort(v, n, sizeof(*v), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+// One row of the table, medians over rounds. Returns false when the model
+// and the test table disagree on the number of sweeps.
+static bool print_row(const struct result *res, unsigned rounds, uint64_t size)
+{
+	const struct mt_test *t = res->test;
+	const struct model *m = find_model(t->name);
+	double secs[MAX_ROUNDS], ideal[MAX_ROUNDS], ratio[MAX_ROUNDS];
+	unsigned counted = 0;
+
+	for (unsigned i = 0; i < rounds; i++) {
+		secs[i] = res->secs[i];
+		ideal[i] = res->ideal[i];
+		ratio[i] = res->ideal[i] / res->secs[i];
+	}
 	if (t->passes == 0) {
-		printf("| %s | 0 | (a few words) | %.6f | | | |\n", t->name, secs);
+		printf("| %s | 0 | (a few words) | %.6f | | | |\n", t->name,
+		       median(secs, rounds));
 		return true;
 	}
 	if (!m) {
 		printf("| %s | %u | no model in bench/hostbw.c | %.3f | | | |\n", t->name,
-		       t->passes, secs);
+		       t->passes, median(secs, rounds));
 		return true;
 	}
 	for (int k = 0; k < NSWEEPS; k++)
 		counted += m->n[k];
-	model_cost(m, size, rf, &bytes, &ideal);
-	printf("| %s | %u | %u/%u/%u/%u/%u/%u | %.3f | %.2f | %.3f | %.0f %% |\n", t->name,
-	       t->passes, m->n[W], m->n[R], m->n[RW], m->n[CPY], m->n[SW], m->n[SR], secs,
-	       bytes / secs / 1e9, ideal, 100 * ideal / secs);
+	double s = median(secs, rounds);
+	printf("| %s | %u | %u/%u/%u/%u/%u/%u/%u | %.3f | %.2f | %.3f | %.0f %% |\n", t->name,
+	       t->passes, m->n[W], m->n[R], m->n[RW], m->n[CPY], m->n[SW], m->n[SR], m->n[WH], s,
+	       model_bytes(m, size) / s / 1e9, median(ideal, rounds),
+	       100 * median(ratio, rounds));
 	if (counted != t->passes) {
 		fprintf(stderr, "hostbw: %s: the model counts %u sweeps, the test table %u "
 			"passes: update bench/hostbw.c\n", t->name, counted, t->passes);
@@ -297,27 +470,99 @@ static bool print_row(const struct mt_test *t, double secs, uint64_t size,
 	return true;
 }
 
+// Run test t once over r; returns its seconds, and false in *ok when it
+// reported an error or the wrong amount of progress.
+static double run_test(const struct mt_test *t, const struct range *r, bool *ok)
+{
+	uint64_t size = r->end - r->start;
+	struct run run = { 0, 0, 0 };
+	struct mt_ctx ctx = {
+		.ranges = r, .nranges = 1, .error = on_error, .progress = on_progress,
+		.sleep = on_sleep, .cb_ctx = &run, .seed = 1, .bitfade_s = 1,
+	};
+	double t0 = now();
+
+	t->run(&ctx, t->param);
+	double secs = now() - t0;
+	if (run.progress != (uint64_t)t->passes * size) {
+		fprintf(stderr, "hostbw: %s reported %llu bytes of progress, want "
+			"passes %u x %llu\n", t->name, (unsigned long long)run.progress,
+			t->passes, (unsigned long long)size);
+		*ok = false;
+	}
+	if (run.errors) {
+		fprintf(stderr, "hostbw: %s reported %llu errors on good host RAM, "
+			"the first at buffer offset 0x%llx\n", t->name,
+			(unsigned long long)run.errors,
+			(unsigned long long)(run.first_addr - r->start));
+		*ok = false;
+	}
+	return secs;
+}
+
+// The references measured around each test of each round: median, lowest
+// and highest of each, in GB/s (the sparse loops only when measured).
+static void print_refs(const struct refs *rf, unsigned n, uint64_t size, unsigned rounds,
+		       bool sparse)
+{
+	static const struct {
+		const char *what;
+		size_t offset;
+		bool sparse;
+	} kinds[] = {
+		{ "memset", offsetof(struct refs, set), false },
+		{ "memcpy (bytes read + written)", offsetof(struct refs, cpy), false },
+		{ "in-place read-modify-write loop (read + written)",
+		  offsetof(struct refs, rmw), false },
+		{ "read loop in SSE2 registers", offsetof(struct refs, rd), false },
+		{ "read loop in 64-bit general registers", offsetof(struct refs, rd64), false },
+		{ "one word in " STR(SPARSE_STRIDE) " written (bytes of buffer swept)",
+		  offsetof(struct refs, sw), true },
+		{ "one word in " STR(SPARSE_STRIDE) " read", offsetof(struct refs, sr), true },
+		{ "all words but one in " STR(SPARSE_STRIDE) " written",
+		  offsetof(struct refs, wh), true },
+	};
+	static double v[MAX_ROUNDS * (MAX_TESTS + 1)];
+
+	printf("\nReference bandwidth over the same %llu MiB buffer, measured around each "
+	       "test in each of %u rounds; median (lowest-highest) GB/s:",
+	       (unsigned long long)(size >> 20), rounds);
+	for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+		if (kinds[k].sparse && !sparse)
+			continue;
+		for (unsigned i = 0; i < n; i++)
+			v[i] = *(const double *)((const char *)&rf[i] + kinds[k].offset);
+		double med = median(v, n);
+		printf("%s %s %.2f (%.2f-%.2f)", k ? ";" : "", kinds[k].what, med / 1e9,
+		       v[0] / 1e9, v[n - 1] / 1e9);
+	}
+	printf(". RW sweeps use the faster of memcpy and the read-modify-write loop, "
+	       "R sweeps the faster read loop, the sparse write loops the faster of "
+	       "plain and non-temporal stores, each test the mean time of the runs "
+	       "just before and after it.\n");
+}
+
 int main(int argc, char **argv)
 {
 	uint64_t size = 1ull << 30;
-	unsigned reps = 3;
+	unsigned rounds = 3;
 	const char *only = NULL;
-	int status = 0;
+	bool ok = true;
 
 	for (int i = 1; i < argc; i += 2) {
 		if (i + 1 >= argc)
 			goto usage;
 		if (!strcmp(argv[i], "--size"))
 			size = parse_size(argv[i + 1]);
-		else if (!strcmp(argv[i], "--reps"))
-			reps = (unsigned)atoi(argv[i + 1]);
+		else if (!strcmp(argv[i], "--rounds"))
+			rounds = (unsigned)atoi(argv[i + 1]);
 		else if (!strcmp(argv[i], "--tests"))
 			only = argv[i + 1];
 		else
 			goto usage;
 	}
-	if (reps < 1)
-		reps = 1;
+	if (rounds < 1 || rounds > MAX_ROUNDS)
+		goto usage;
 
 	// 2 MiB aligned, huge pages where the kernel gives them: the image maps
 	// RAM with 1 GiB or 2 MiB pages, so TLB misses should not count here.
@@ -331,69 +576,45 @@ int main(int argc, char **argv)
 	madvise(buf, size, MADV_HUGEPAGE);
 	memset(buf, 0, size); // fault every page in before anything is timed
 
-	struct refs before = { 0, 0, 0, 0, 0 }, after = { 0, 0, 0, 0, 0 };
-	measure_refs(buf, size, reps, &before);
-
 	struct range r = { (uintptr_t)buf, (uintptr_t)buf + size };
-	struct result res[64];
+	static struct result res[MAX_TESTS];
+	static struct refs rf[MAX_ROUNDS * (MAX_TESTS + 1)];
 	size_t nres = 0;
-	for (size_t i = 0; i < mt_ntests && nres < 64; i++) {
-		const struct mt_test *t = &mt_tests[i];
-		struct run run = { 0, 0, 0 };
-		struct mt_ctx ctx = {
-			.ranges = &r, .nranges = 1, .error = on_error, .progress = on_progress,
-			.sleep = on_sleep, .cb_ctx = &run, .seed = 1, .bitfade_s = 1,
-		};
-
-		if (only && !selected(only, t->name))
+	unsigned nrf = 0;
+	bool sparse = false;
+	for (size_t i = 0; i < mt_ntests && nres < MAX_TESTS; i++) {
+		if (only && !selected(only, mt_tests[i].name))
 			continue;
-		double t0 = now();
-		t->run(&ctx, t->param);
-		res[nres++] = (struct result){ t, now() - t0 };
-		if (run.progress != (uint64_t)t->passes * size) {
-			fprintf(stderr, "hostbw: %s reported %llu bytes of progress, want "
-				"passes %u x %llu\n", t->name, (unsigned long long)run.progress,
-				t->passes, (unsigned long long)size);
-			status = 1;
-		}
-		if (run.errors) {
-			fprintf(stderr, "hostbw: %s reported %llu errors on good host RAM, "
-				"the first at buffer offset 0x%llx\n", t->name,
-				(unsigned long long)run.errors,
-				(unsigned long long)(run.first_addr - r.start));
-			status = 1;
+		const struct model *m = find_model(mt_tests[i].name);
+
+		sparse |= m && m->stride;
+		res[nres++].test = &mt_tests[i];
+	}
+	for (unsigned round = 0; round < rounds; round++) {
+		measure_refs(buf, size, round, sparse, &rf[nrf++]);
+		for (size_t i = 0; i < nres; i++) {
+			const struct model *m = find_model(res[i].test->name);
+
+			res[i].secs[round] = run_test(res[i].test, &r, &ok);
+			measure_refs(buf, size, round, sparse, &rf[nrf]);
+			struct refs near = mean_refs(&rf[nrf - 1], &rf[nrf]);
+			res[i].ideal[round] = m ? model_secs(m, size, &near) : 0;
+			nrf++;
 		}
 	}
-	// The references again after the tests, so that other load on the
-	// machine shows as a drift; the percentages use the best of both.
-	measure_refs(buf, size, reps, &after);
-	struct refs rf = {
-		before.set > after.set ? before.set : after.set,
-		before.cpy > after.cpy ? before.cpy : after.cpy,
-		before.rmw > after.rmw ? before.rmw : after.rmw,
-		before.rd > after.rd ? before.rd : after.rd,
-		before.rd64 > after.rd64 ? before.rd64 : after.rd64,
-	};
 
-	printf("| test | passes | sweeps W/R/RW/CPY/SW/SR | s | GB/s moved | s at reference | %% of bandwidth |\n");
+	printf("| test | passes | sweeps W/R/RW/CPY/SW/SR/WH | s | GB/s moved | s at reference | %% of bandwidth |\n");
 	printf("| --- | ---: | --- | ---: | ---: | ---: | ---: |\n");
 	for (size_t i = 0; i < nres; i++)
-		if (!print_row(res[i].test, res[i].secs, size, &rf))
-			status = 1;
-	printf("\nReference bandwidth over the same %llu MiB buffer, best of %u before "
-	       "the tests / best of %u after: memset %.2f / %.2f GB/s; memcpy %.2f / "
-	       "%.2f GB/s and an in-place read-modify-write loop %.2f / %.2f GB/s "
-	       "(bytes read + written); a read loop %.2f / %.2f GB/s, and %.2f / %.2f "
-	       "GB/s kept to 64-bit general registers as the image is. The percentages "
-	       "use the better round, and the faster loop of each kind.\n",
-	       (unsigned long long)(size >> 20), reps, reps, before.set / 1e9,
-	       after.set / 1e9, before.cpy / 1e9, after.cpy / 1e9, before.rmw / 1e9,
-	       after.rmw / 1e9, before.rd / 1e9, after.rd / 1e9, before.rd64 / 1e9,
-	       after.rd64 / 1e9);
+		if (!print_row(&res[i], rounds, size))
+			ok = false;
+	if (nrf)
+		print_refs(rf, nrf, size, rounds, sparse);
 	munmap(raw, map);
-	return status;
+	return ok ? 0 : 1;
 
 usage:
-	fprintf(stderr, "usage: hostbw [--size BYTES[K|M|G]] [--reps N] [--tests NAME,...]\n");
+	fprintf(stderr, "usage: hostbw [--size BYTES[K|M|G]] [--rounds 1..%d] "
+		"[--tests NAME,...]\n", MAX_ROUNDS);
 	return 2;
 }

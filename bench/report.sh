@@ -20,10 +20,10 @@
 # shellcheck source=bench/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-quick=0 only="1 2 3 4" size=1G p_args=() f_args=()
+quick=0 only="1 2 3 4" size=1G rounds=3 p_args=() f_args=()
 while [ $# -gt 0 ]; do
 	case $1 in
-	--quick) quick=1 size=16M p_args+=(--quick) f_args+=(--quick) ;;
+	--quick) quick=1 size=16M rounds=1 p_args+=(--quick) f_args+=(--quick) ;;
 	--full) p_args+=(--full) ;;
 	--only) only=$2; shift ;;
 	--mem) p_args+=(--mem "$2"); f_args+=(--mem "$2"); shift ;;
@@ -57,7 +57,7 @@ run() {
 
 # Instrument 3 first, while no QEMU of ours loads the machine.
 rm -f "$BENCH_DIR"/"$name"-[1234].md "$BENCH_DIR"/passtime.md.summary "$BENCH_DIR"/faults.md.summary
-want 3 && run 3 "host bandwidth" "$B/bench/hostbw" --size "$size"
+want 3 && run 3 "host bandwidth" "$B/bench/hostbw" --size "$size" --rounds "$rounds"
 want 1 && run 1 "pass time" bench/passtime.sh "${p_args[@]}"
 want 2 && run 2 "injected faults" bench/faults.sh "${f_args[@]}"
 fold_args=()
@@ -98,9 +98,10 @@ host_summary() {
 		3)
 			echo "### Host bandwidth of the lib/ tests (instrument 3)"
 			echo
-			echo "\`build/bench/hostbw --size $size\`: lib/ built with -O2 and lib/hw/memrw.h (MEMRW_USER_SPACE)" \
-				"(movnti, sfence, rep movsq; no cache flush: wbinvd is privileged), one run per test" \
-				"over one buffer. The traffic model is documented at the top of bench/hostbw.c."
+			echo "\`build/bench/hostbw --size $size --rounds $rounds\`: lib/ built with -O2 and lib/hw/memrw.h (MEMRW_USER_SPACE)" \
+				"(movnti, sfence, rep movsq; no cache flush: wbinvd is privileged), one run per test and round" \
+				"over one buffer, each between runs of the reference loops; medians over rounds of the per-round" \
+				"ratios. The traffic model is documented at the top of bench/hostbw.c."
 			echo ;;
 		4)
 			echo "### BadRAM fold (instrument 4)"

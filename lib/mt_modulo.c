@@ -22,9 +22,14 @@
 #define MODULO_SEED_SALT 0x6d6f64756c6f2d6eull
 
 // Write value to (or, when check, check it in) every word whose index in its
-// range is k mod stride, ascending.
-static bool stride_pass(const struct mt_ctx *ctx, unsigned stride, unsigned k,
-			uint64_t value, bool check)
+// range is k mod stride, ascending. Plain stores, the caches flushed at the
+// end: each word written is alone in its 64-byte line (stride >= 8), and a
+// partial line costs a read of the line either way; a non-temporal store
+// made it a partial write to DRAM, slower than the read for ownership
+// (bench/: about 1.8 times).
+static inline __attribute__((always_inline)) bool
+stride_sweep(const struct mt_ctx *ctx, unsigned stride, unsigned k,
+	     uint64_t value, bool check)
 {
 	struct mt_walk w;
 
@@ -44,15 +49,30 @@ static bool stride_pass(const struct mt_ctx *ctx, unsigned stride, unsigned k,
 			if (check)
 				mt_check_word(ctx, a, value);
 			else
-				mem_write64_nt(a, value);
+				mem_write64(a, value);
 		}
 	}
+	if (w.aborted)
+		return false;
 	if (!check)
-		mem_store_fence();
-	return !w.aborted;
+		mem_flush_cache();
+	return true;
 }
 
-// Write value to every word whose index in its range is not k mod stride.
+// stride_sweep with check a constant, so that each loop keeps nothing of
+// the other.
+static bool stride_pass(const struct mt_ctx *ctx, unsigned stride, unsigned k,
+			uint64_t value, bool check)
+{
+	return check ? stride_sweep(ctx, stride, k, value, true)
+		     : stride_sweep(ctx, stride, k, value, false);
+}
+
+// Write value to every word whose index in its range is not k mod stride:
+// runs of stride - 1 words between the skipped ones. Plain stores, the
+// caches flushed at the end: the lines with a skipped word must be read
+// anyway, and mixing non-temporal stores for the whole lines in between
+// with them was several times slower than plain stores alone (bench/).
 static bool others_pass(const struct mt_ctx *ctx, unsigned stride, unsigned k,
 			uint64_t value)
 {
@@ -61,17 +81,27 @@ static bool others_pass(const struct mt_ctx *ctx, unsigned stride, unsigned k,
 	mt_walk_begin(&w, ctx, MT_UP);
 	while (mt_walk_next(&w)) {
 		uint64_t phase = ((w.lo - w.start) / 8) % stride;
-		uint64_t a = w.lo;
+		uint64_t n = (w.hi - w.lo) / 8, a = w.lo;
+		// Words before the next one to skip.
+		uint64_t run = (k + stride - phase) % stride;
 
-		for (uint64_t c = (w.hi - w.lo) / 8; c; c--, a += 8) {
-			if (phase != k)
-				mem_write64_nt(a, value);
-			if (++phase == stride)
-				phase = 0;
+		while (n) {
+			uint64_t len = run < n ? run : n;
+
+			for (uint64_t c = len; c; c--, a += 8)
+				mem_write64(a, value);
+			n -= len;
+			if (n) { // the word at k mod stride: skip it
+				a += 8;
+				n--;
+			}
+			run = stride - 1;
 		}
 	}
-	mem_store_fence();
-	return !w.aborted;
+	if (w.aborted)
+		return false;
+	mem_flush_cache();
+	return true;
 }
 
 bool mt_modulo(const struct mt_ctx *ctx, const void *param)

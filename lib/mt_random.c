@@ -1,12 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// random: {⇑(w x_i); ⇑(r x_i); ⇑(w ~x_i); ⇑(r ~x_i)} where x_i is the i-th
-// output of the counter-based generator of prng.h seeded from ctx->seed (a
-// serial generator would bound the sweeps by its latency, not by memory).
-// Every word gets an unrelated value, so data-dependent faults that fixed
-// patterns never provoke get a chance, and every bit holds both values (all
-// stuck-at faults; with the values distinct per word, most address faults
-// too). The same seed writes the same values, so a failure can be reproduced
-// with seed=.
+// random: {⇑(w x); ⇑(r x); ⇑(w ~x); ⇑(r ~x)} where x is a seeded random
+// value per word. Every word gets an unrelated value, so data-dependent
+// faults that fixed patterns never provoke get a chance, and every bit holds
+// both values (all stuck-at faults; with the values distinct per word, most
+// address faults too). The same seed writes the same values, so a failure
+// can be reproduced with seed=.
+//
+// The value of the word at address a is line(a / 64) ^ mask[a / 8 % 8]: the
+// counter-based generator of prng.h gives each 64-byte line a random value
+// (its counter is the line's number), and eight random masks drawn from the
+// seed tell the words of a line apart. Any two words so get independent,
+// uniformly random values (the pair of a line's words through the masks,
+// words of two lines through the line values), which is what the faults of
+// a few cells can see; and the memory sweeps run at memory speed, where one
+// generator output per word (a 128-bit multiply) bounded them at a third of
+// it (bench/).
 #include "mt_algos.h"
 #include "mt_sweep.h"
 #include "prng.h"
@@ -14,37 +22,110 @@
 // Salt for the seed, so random and mi-random draw different sequences.
 #define RANDOM_SEED_SALT 0x72616e646f6d2d73ull
 
-// Write the sequence (xor inv) over all ranges, ascending.
-static bool fill(const struct mt_ctx *ctx, uint64_t inv)
+#define LINE_BYTES (8 * MT_LINE_WORDS)
+
+struct sequence {
+	uint64_t base; // line L's counter is base + L * PRNG_CTR_STEP
+	uint64_t mask[MT_LINE_WORDS]; // xor inv already applied
+};
+
+static void sequence_init(struct sequence *s, const struct mt_ctx *ctx,
+			  uint64_t inv)
 {
 	struct prng_ctr rng;
-	struct mt_walk w;
 
 	prng_ctr_seed(&rng, ctx->seed ^ RANDOM_SEED_SALT);
+	for (unsigned j = 0; j < MT_LINE_WORDS; j++)
+		s->mask[j] = prng_ctr_next(&rng) ^ inv;
+	s->base = rng.ctr;
+}
+
+// The counter of the line holding address a.
+static inline uint64_t line_ctr(const struct sequence *s, uint64_t a)
+{
+	return s->base + a / LINE_BYTES * PRNG_CTR_STEP;
+}
+
+// The value of the word at address a, one word at a time (a chunk's words
+// outside whole lines).
+static inline uint64_t word_value(const struct sequence *s, uint64_t a)
+{
+	return prng_ctr_mix(line_ctr(s, a)) ^ s->mask[a / 8 % MT_LINE_WORDS];
+}
+
+// The words of [lo, hi) split into: head words up to the first line
+// boundary, whole lines, tail words after the last.
+struct split {
+	uint64_t head, lines, tail;
+};
+
+static struct split split_chunk(uint64_t lo, uint64_t hi)
+{
+	uint64_t n = (hi - lo) / 8;
+	uint64_t head = (LINE_BYTES - lo % LINE_BYTES) % LINE_BYTES / 8;
+
+	if (head > n)
+		head = n;
+	return (struct split){ head, (n - head) / MT_LINE_WORDS,
+			       (n - head) % MT_LINE_WORDS };
+}
+
+// Write the values (xor inv) over all ranges, ascending.
+static bool fill(const struct mt_ctx *ctx, uint64_t inv)
+{
+	struct sequence s;
+	struct mt_walk w;
+
+	sequence_init(&s, ctx, inv);
 	mt_walk_begin(&w, ctx, MT_UP);
 	while (mt_walk_next(&w)) {
+		struct split p = split_chunk(w.lo, w.hi);
 		uint64_t a = w.lo;
 
-		for (uint64_t k = (w.hi - w.lo) / 8; k; k--, a += 8)
-			mem_write64_nt(a, prng_ctr_next(&rng) ^ inv);
+		for (uint64_t k = p.head; k; k--, a += 8)
+			mem_write64_nt(a, word_value(&s, a));
+		uint64_t c = line_ctr(&s, a);
+		for (uint64_t k = p.lines; k; k--, a += LINE_BYTES) {
+			uint64_t line = prng_ctr_mix(c);
+
+			c += PRNG_CTR_STEP;
+#pragma GCC unroll 8
+			for (unsigned j = 0; j < MT_LINE_WORDS; j++)
+				mem_write64_nt(a + 8 * j, line ^ s.mask[j]);
+		}
+		for (uint64_t k = p.tail; k; k--, a += 8)
+			mem_write64_nt(a, word_value(&s, a));
 	}
 	mem_store_fence();
 	return !w.aborted;
 }
 
-// Check the same sequence (xor inv), regenerated from the seed.
+// Check the same values (xor inv), regenerated from the seed.
 static bool check(const struct mt_ctx *ctx, uint64_t inv)
 {
-	struct prng_ctr rng;
+	struct sequence s;
 	struct mt_walk w;
 
-	prng_ctr_seed(&rng, ctx->seed ^ RANDOM_SEED_SALT);
+	sequence_init(&s, ctx, inv);
 	mt_walk_begin(&w, ctx, MT_UP);
 	while (mt_walk_next(&w)) {
+		struct split p = split_chunk(w.lo, w.hi);
 		uint64_t a = w.lo;
 
-		for (uint64_t k = (w.hi - w.lo) / 8; k; k--, a += 8)
-			mt_check_word(ctx, a, prng_ctr_next(&rng) ^ inv);
+		for (uint64_t k = p.head; k; k--, a += 8)
+			mt_check_word(ctx, a, word_value(&s, a));
+		uint64_t c = line_ctr(&s, a);
+		for (uint64_t k = p.lines; k; k--, a += LINE_BYTES) {
+			uint64_t line = prng_ctr_mix(c);
+
+			c += PRNG_CTR_STEP;
+			mem_prefetch(a + MT_PREFETCH_BYTES);
+#pragma GCC unroll 8
+			for (unsigned j = 0; j < MT_LINE_WORDS; j++)
+				mt_check_word(ctx, a + 8 * j, line ^ s.mask[j]);
+		}
+		for (uint64_t k = p.tail; k; k--, a += 8)
+			mt_check_word(ctx, a, word_value(&s, a));
 	}
 	return !w.aborted;
 }

@@ -3,8 +3,9 @@
 // mt_sweep.h. Hot loops count words rather than compare addresses: a chunk of
 // n words starting at lo ends at hi = lo + 8n, a representable address, so
 // the ascending address never passes hi and nothing wraps at the top of the
-// address space. Loops are unrolled by four words: the loop overhead then
-// hides behind the memory accesses (see bench/ for the measured bandwidth).
+// address space. Loops handle one line of MT_LINE_WORDS words per iteration
+// with a prefetch ahead (mt_sweep.h), the odd words at a chunk's end one by
+// one (see bench/ for the measured bandwidth).
 #include "mt_sweep.h"
 
 void mt_walk_begin(struct mt_walk *w, const struct mt_ctx *ctx,
@@ -58,7 +59,10 @@ bool mt_walk_next(struct mt_walk *w)
 	}
 }
 
-bool mt_sweep_fill(const struct mt_ctx *ctx, uint64_t pattern, uint64_t amask)
+// The fill sweep for one amask, always inlined for the reason check_sweep
+// is: amask 0 leaves eight stores of one register per line.
+static inline __attribute__((always_inline)) bool
+fill_sweep(const struct mt_ctx *ctx, uint64_t pattern, uint64_t amask)
 {
 	struct mt_walk w;
 
@@ -66,17 +70,27 @@ bool mt_sweep_fill(const struct mt_ctx *ctx, uint64_t pattern, uint64_t amask)
 	while (mt_walk_next(&w)) {
 		uint64_t a = w.lo, n = (w.hi - w.lo) / 8;
 
-		for (uint64_t k = n / 4; k; k--, a += 32) {
-			mem_write64_nt(a, (a & amask) ^ pattern);
-			mem_write64_nt(a + 8, ((a + 8) & amask) ^ pattern);
-			mem_write64_nt(a + 16, ((a + 16) & amask) ^ pattern);
-			mem_write64_nt(a + 24, ((a + 24) & amask) ^ pattern);
+		for (uint64_t k = n / MT_LINE_WORDS; k; k--) {
+#pragma GCC unroll 8
+			for (unsigned j = 0; j < MT_LINE_WORDS; j++)
+				mem_write64_nt(a + 8 * j,
+					       ((a + 8 * j) & amask) ^ pattern);
+			a += 8 * MT_LINE_WORDS;
 		}
-		for (uint64_t k = n % 4; k; k--, a += 8)
+		for (uint64_t k = n % MT_LINE_WORDS; k; k--, a += 8)
 			mem_write64_nt(a, (a & amask) ^ pattern);
 	}
 	mem_store_fence();
 	return !w.aborted;
+}
+
+bool mt_sweep_fill(const struct mt_ctx *ctx, uint64_t pattern, uint64_t amask)
+{
+	if (amask == 0)
+		return fill_sweep(ctx, pattern, 0);
+	if (amask == ~0ull)
+		return fill_sweep(ctx, pattern, ~0ull);
+	return fill_sweep(ctx, pattern, amask);
 }
 
 // The check sweep for one amask. Always inlined, so that mt_sweep_check can
@@ -91,13 +105,15 @@ check_sweep(const struct mt_ctx *ctx, uint64_t pattern, uint64_t amask)
 	while (mt_walk_next(&w)) {
 		uint64_t a = w.lo, n = (w.hi - w.lo) / 8;
 
-		for (uint64_t k = n / 4; k; k--, a += 32) {
-			mt_check_word(ctx, a, (a & amask) ^ pattern);
-			mt_check_word(ctx, a + 8, ((a + 8) & amask) ^ pattern);
-			mt_check_word(ctx, a + 16, ((a + 16) & amask) ^ pattern);
-			mt_check_word(ctx, a + 24, ((a + 24) & amask) ^ pattern);
+		for (uint64_t k = n / MT_LINE_WORDS; k; k--) {
+			mem_prefetch(a + MT_PREFETCH_BYTES);
+#pragma GCC unroll 8
+			for (unsigned j = 0; j < MT_LINE_WORDS; j++)
+				mt_check_word(ctx, a + 8 * j,
+					      ((a + 8 * j) & amask) ^ pattern);
+			a += 8 * MT_LINE_WORDS;
 		}
-		for (uint64_t k = n % 4; k; k--, a += 8)
+		for (uint64_t k = n % MT_LINE_WORDS; k; k--, a += 8)
 			mt_check_word(ctx, a, (a & amask) ^ pattern);
 	}
 	return !w.aborted;
@@ -113,19 +129,17 @@ bool mt_sweep_check(const struct mt_ctx *ctx, uint64_t pattern,
 	return check_sweep(ctx, pattern, amask);
 }
 
-static inline void rw_word(const struct mt_ctx *ctx, uint64_t a,
-			   uint64_t expect, uint64_t write)
-{
-	mt_check_word(ctx, a, expect);
-	mem_write64(a, write);
-}
-
-bool mt_sweep_rw(const struct mt_ctx *ctx, enum mt_dir dir, uint64_t expect,
-		 uint64_t write)
+// The read-then-write sweep in one direction. Always inlined, so that
+// mt_sweep_rw can give the compiler dir as a constant: every word of a line
+// is then a constant offset from one register.
+static inline __attribute__((always_inline)) bool
+rw_sweep(const struct mt_ctx *ctx, enum mt_dir dir, uint64_t expect,
+	 uint64_t write)
 {
 	struct mt_walk w;
 	// Descending steps by -8 in two's complement: the address after the
-	// last word is lo - 8, which wraps when lo is 0; it is never used.
+	// last word is lo - 8, which wraps when lo is 0; it is never used (nor
+	// is a prefetch address that wraps: a hint, never a fault).
 	uint64_t step = dir == MT_UP ? 8 : -(uint64_t)8;
 
 	mt_walk_begin(&w, ctx, dir);
@@ -133,17 +147,33 @@ bool mt_sweep_rw(const struct mt_ctx *ctx, enum mt_dir dir, uint64_t expect,
 		uint64_t a = dir == MT_UP ? w.lo : w.hi - 8;
 		uint64_t n = (w.hi - w.lo) / 8;
 
-		for (uint64_t k = n / 4; k; k--, a += 4 * step) {
-			rw_word(ctx, a, expect, write);
-			rw_word(ctx, a + step, expect, write);
-			rw_word(ctx, a + 2 * step, expect, write);
-			rw_word(ctx, a + 3 * step, expect, write);
+		// Word by word, each checked then written: a coupling between
+		// two words of a line must see the write of the one before the
+		// read of the next.
+		for (uint64_t k = n / MT_LINE_WORDS; k; k--) {
+			mem_prefetch(a + MT_PREFETCH_BYTES / 8 * step);
+#pragma GCC unroll 8
+			for (unsigned j = 0; j < MT_LINE_WORDS; j++) {
+				mt_check_word(ctx, a + j * step, expect);
+				mem_write64(a + j * step, write);
+			}
+			a += MT_LINE_WORDS * step;
 		}
-		for (uint64_t k = n % 4; k; k--, a += step)
-			rw_word(ctx, a, expect, write);
+		for (uint64_t k = n % MT_LINE_WORDS; k; k--, a += step) {
+			mt_check_word(ctx, a, expect);
+			mem_write64(a, write);
+		}
 	}
 	if (w.aborted)
 		return false;
 	mem_flush_cache();
 	return true;
+}
+
+bool mt_sweep_rw(const struct mt_ctx *ctx, enum mt_dir dir, uint64_t expect,
+		 uint64_t write)
+{
+	if (dir == MT_UP)
+		return rw_sweep(ctx, MT_UP, expect, write);
+	return rw_sweep(ctx, MT_DOWN, expect, write);
 }

@@ -9,10 +9,10 @@
 //
 // Its one weakness in a hot loop is that each output waits for the previous
 // one (a chain of six shifts and xors per word). Where a test fills whole
-// memory with random words it uses the counter-based generator below
-// instead: output i is a pure function of the seed and i, so the CPU
-// computes several words at once and the loop is no longer bound by the
-// chain's latency (bench/: random 2.5 times faster).
+// memory with random values it uses the counter-based generator below
+// instead: output i is a pure function of the seed and i, so a loop can
+// compute any output it needs without a chain (random draws one per 64-byte
+// line, mt_random.c).
 #ifndef RAMSIFT_LIB_PRNG_H
 #define RAMSIFT_LIB_PRNG_H
 
@@ -54,13 +54,22 @@ struct prng_ctr {
 // Seed p from any 64-bit seed. The same seed always gives the same sequence.
 void prng_ctr_seed(struct prng_ctr *p, uint64_t seed);
 
-// The next 64-bit output of p. Inline: the random test calls it per word.
-static inline uint64_t prng_ctr_next(struct prng_ctr *p)
+// What the counter advances by per output (odd: period 2^64).
+#define PRNG_CTR_STEP 0xa0761d6478bd642full
+
+// The output for counter value c, a pure function: a hot loop may keep the
+// counter in a register and compute several outputs at once.
+static inline uint64_t prng_ctr_mix(uint64_t c)
 {
-	uint64_t c = (p->ctr += 0xa0761d6478bd642full);
 	unsigned __int128 m = (unsigned __int128)c * (c ^ 0xe7037ed1a0b428dbull);
 
 	return (uint64_t)(m >> 64) ^ (uint64_t)m;
+}
+
+// The next 64-bit output of p: its counter advanced by PRNG_CTR_STEP, mixed.
+static inline uint64_t prng_ctr_next(struct prng_ctr *p)
+{
+	return prng_ctr_mix(p->ctr += PRNG_CTR_STEP);
 }
 
 #endif

@@ -41,6 +41,12 @@ static inline void mem_store_fence(void)
 {
 }
 
+// A hint without effect on data: the simulator has no cache to fill.
+static inline void mem_prefetch(uint64_t addr)
+{
+	(void)addr;
+}
+
 static inline void mem_flush_cache(void)
 {
 	sim_flush_cache();
