@@ -65,23 +65,14 @@ pattern_sweep(const struct mt_ctx *ctx, uint64_t inv, bool check)
 			if (check)
 				mem_prefetch(a + MT_PREFETCH_BYTES);
 #pragma GCC unroll 8
-			for (unsigned j = 0; j < MT_LINE_WORDS; j++) {
-				uint64_t x = (bit << j) ^ block;
-
-				if (check)
-					mt_check_word(ctx, a + 8 * j, x);
-				else
-					mem_write64_nt(a + 8 * j, x);
-			}
+			for (unsigned j = 0; j < MT_LINE_WORDS; j++)
+				mt_fill_or_check(ctx, a + 8 * j,
+						 (bit << j) ^ block, check);
 			a += 8 * MT_LINE_WORDS;
 			i += MT_LINE_WORDS;
 		}
-		for (uint64_t k = n % MT_LINE_WORDS; k; k--, a += 8, i++) {
-			if (check)
-				mt_check_word(ctx, a, pat(i) ^ inv);
-			else
-				mem_write64_nt(a, pat(i) ^ inv);
-		}
+		for (uint64_t k = n % MT_LINE_WORDS; k; k--, a += 8, i++)
+			mt_fill_or_check(ctx, a, pat(i) ^ inv, check);
 	}
 	if (!check)
 		mem_store_fence();

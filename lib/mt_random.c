@@ -70,8 +70,10 @@ static struct split split_chunk(uint64_t lo, uint64_t hi)
 			       (n - head) % MT_LINE_WORDS };
 }
 
-// Write the values (xor inv) over all ranges, ascending.
-static bool fill(const struct mt_ctx *ctx, uint64_t inv)
+// Write the values (xor inv) over all ranges, ascending, or, when check,
+// check them, regenerated from the seed.
+static inline __attribute__((always_inline)) bool
+random_sweep(const struct mt_ctx *ctx, uint64_t inv, bool check)
 {
 	struct sequence s;
 	struct mt_walk w;
@@ -83,56 +85,38 @@ static bool fill(const struct mt_ctx *ctx, uint64_t inv)
 		uint64_t a = w.lo;
 
 		for (uint64_t k = p.head; k; k--, a += 8)
-			mem_write64_nt(a, word_value(&s, a));
+			mt_fill_or_check(ctx, a, word_value(&s, a), check);
 		uint64_t c = line_ctr(&s, a);
 		for (uint64_t k = p.lines; k; k--, a += LINE_BYTES) {
 			uint64_t line = prng_ctr_mix(c);
 
 			c += PRNG_CTR_STEP;
+			if (check)
+				mem_prefetch(a + MT_PREFETCH_BYTES);
 #pragma GCC unroll 8
 			for (unsigned j = 0; j < MT_LINE_WORDS; j++)
-				mem_write64_nt(a + 8 * j, line ^ s.mask[j]);
+				mt_fill_or_check(ctx, a + 8 * j,
+						 line ^ s.mask[j], check);
 		}
 		for (uint64_t k = p.tail; k; k--, a += 8)
-			mem_write64_nt(a, word_value(&s, a));
+			mt_fill_or_check(ctx, a, word_value(&s, a), check);
 	}
-	mem_store_fence();
+	if (!check)
+		mem_store_fence();
 	return !w.aborted;
 }
 
-// Check the same values (xor inv), regenerated from the seed.
-static bool check(const struct mt_ctx *ctx, uint64_t inv)
+// random_sweep with check a constant, so that each loop keeps nothing of
+// the other.
+static bool random_pass(const struct mt_ctx *ctx, uint64_t inv, bool check)
 {
-	struct sequence s;
-	struct mt_walk w;
-
-	sequence_init(&s, ctx, inv);
-	mt_walk_begin(&w, ctx, MT_UP);
-	while (mt_walk_next(&w)) {
-		struct split p = split_chunk(w.lo, w.hi);
-		uint64_t a = w.lo;
-
-		for (uint64_t k = p.head; k; k--, a += 8)
-			mt_check_word(ctx, a, word_value(&s, a));
-		uint64_t c = line_ctr(&s, a);
-		for (uint64_t k = p.lines; k; k--, a += LINE_BYTES) {
-			uint64_t line = prng_ctr_mix(c);
-
-			c += PRNG_CTR_STEP;
-			mem_prefetch(a + MT_PREFETCH_BYTES);
-#pragma GCC unroll 8
-			for (unsigned j = 0; j < MT_LINE_WORDS; j++)
-				mt_check_word(ctx, a + 8 * j, line ^ s.mask[j]);
-		}
-		for (uint64_t k = p.tail; k; k--, a += 8)
-			mt_check_word(ctx, a, word_value(&s, a));
-	}
-	return !w.aborted;
+	return check ? random_sweep(ctx, inv, true)
+		     : random_sweep(ctx, inv, false);
 }
 
 bool mt_random(const struct mt_ctx *ctx, const void *param)
 {
 	(void)param;
-	return fill(ctx, 0) && check(ctx, 0) && fill(ctx, ~0ull) &&
-	       check(ctx, ~0ull);
+	return random_pass(ctx, 0, false) && random_pass(ctx, 0, true) &&
+	       random_pass(ctx, ~0ull, false) && random_pass(ctx, ~0ull, true);
 }

@@ -59,10 +59,12 @@ bool mt_walk_next(struct mt_walk *w)
 	}
 }
 
-// The fill sweep for one amask, always inlined for the reason check_sweep
-// is: amask 0 leaves eight stores of one register per line.
+// One ascending pass that fills every word with (addr & amask) ^ pattern
+// (non-temporal stores, fenced at the end) or, when check, checks it (a
+// prefetch ahead of the line being read).
 static inline __attribute__((always_inline)) bool
-fill_sweep(const struct mt_ctx *ctx, uint64_t pattern, uint64_t amask)
+pattern_sweep(const struct mt_ctx *ctx, uint64_t pattern, uint64_t amask,
+	      bool check)
 {
 	struct mt_walk w;
 
@@ -71,62 +73,46 @@ fill_sweep(const struct mt_ctx *ctx, uint64_t pattern, uint64_t amask)
 		uint64_t a = w.lo, n = (w.hi - w.lo) / 8;
 
 		for (uint64_t k = n / MT_LINE_WORDS; k; k--) {
+			if (check)
+				mem_prefetch(a + MT_PREFETCH_BYTES);
 #pragma GCC unroll 8
 			for (unsigned j = 0; j < MT_LINE_WORDS; j++)
-				mem_write64_nt(a + 8 * j,
-					       ((a + 8 * j) & amask) ^ pattern);
+				mt_fill_or_check(ctx, a + 8 * j,
+						 ((a + 8 * j) & amask) ^ pattern,
+						 check);
 			a += 8 * MT_LINE_WORDS;
 		}
 		for (uint64_t k = n % MT_LINE_WORDS; k; k--, a += 8)
-			mem_write64_nt(a, (a & amask) ^ pattern);
+			mt_fill_or_check(ctx, a, (a & amask) ^ pattern, check);
 	}
-	mem_store_fence();
+	if (!check)
+		mem_store_fence();
 	return !w.aborted;
+}
+
+// pattern_sweep with amask a constant where it can be: the value of a word
+// then costs one register (amask 0) or one xor (amask ~0), not an and and
+// an xor. Always inlined, so check stays a constant too.
+static inline __attribute__((always_inline)) bool
+pattern_pass(const struct mt_ctx *ctx, uint64_t pattern, uint64_t amask,
+	     bool check)
+{
+	if (amask == 0)
+		return pattern_sweep(ctx, pattern, 0, check);
+	if (amask == ~0ull)
+		return pattern_sweep(ctx, pattern, ~0ull, check);
+	return pattern_sweep(ctx, pattern, amask, check);
 }
 
 bool mt_sweep_fill(const struct mt_ctx *ctx, uint64_t pattern, uint64_t amask)
 {
-	if (amask == 0)
-		return fill_sweep(ctx, pattern, 0);
-	if (amask == ~0ull)
-		return fill_sweep(ctx, pattern, ~0ull);
-	return fill_sweep(ctx, pattern, amask);
-}
-
-// The check sweep for one amask. Always inlined, so that mt_sweep_check can
-// give the compiler amask as a constant: the expected value then costs one
-// register (amask 0) or one xor (amask ~0) per word, not an and and an xor.
-static inline __attribute__((always_inline)) bool
-check_sweep(const struct mt_ctx *ctx, uint64_t pattern, uint64_t amask)
-{
-	struct mt_walk w;
-
-	mt_walk_begin(&w, ctx, MT_UP);
-	while (mt_walk_next(&w)) {
-		uint64_t a = w.lo, n = (w.hi - w.lo) / 8;
-
-		for (uint64_t k = n / MT_LINE_WORDS; k; k--) {
-			mem_prefetch(a + MT_PREFETCH_BYTES);
-#pragma GCC unroll 8
-			for (unsigned j = 0; j < MT_LINE_WORDS; j++)
-				mt_check_word(ctx, a + 8 * j,
-					      ((a + 8 * j) & amask) ^ pattern);
-			a += 8 * MT_LINE_WORDS;
-		}
-		for (uint64_t k = n % MT_LINE_WORDS; k; k--, a += 8)
-			mt_check_word(ctx, a, (a & amask) ^ pattern);
-	}
-	return !w.aborted;
+	return pattern_pass(ctx, pattern, amask, false);
 }
 
 bool mt_sweep_check(const struct mt_ctx *ctx, uint64_t pattern,
 		    uint64_t amask)
 {
-	if (amask == 0)
-		return check_sweep(ctx, pattern, 0);
-	if (amask == ~0ull)
-		return check_sweep(ctx, pattern, ~0ull);
-	return check_sweep(ctx, pattern, amask);
+	return pattern_pass(ctx, pattern, amask, true);
 }
 
 // The read-then-write sweep in one direction. Always inlined, so that

@@ -70,6 +70,18 @@ static inline void mt_check_word(const struct mt_ctx *ctx, uint64_t addr,
 		ctx->error(ctx->cb_ctx, addr, expect, v);
 }
 
+// One word of a sweep that fills or checks: when check, report the word at
+// addr unless it holds x (mt_check_word), else store x non-temporally. The
+// sweeps inline it with check a constant, so each loop keeps only its half.
+static inline void mt_fill_or_check(const struct mt_ctx *ctx, uint64_t addr,
+				    uint64_t x, bool check)
+{
+	if (check)
+		mt_check_word(ctx, addr, x);
+	else
+		mem_write64_nt(addr, x);
+}
+
 // One ascending pass writing (addr & amask) ^ pattern to every word: amask 0
 // writes the constant pattern, amask ~0 each word's own address (xor
 // pattern). Non-temporal stores, fenced at the end. Returns false if aborted.
