@@ -11,6 +11,16 @@
 
 #include "prng.h"
 
+// Fail unless output i of generator name seeded with seed is want.
+static void expect_output(const char *name, uint64_t seed, int i, uint64_t got,
+			  uint64_t want)
+{
+	if (got != want)
+		fail_msg("%s seed %llu output %d: got 0x%016llx want 0x%016llx",
+			 name, (unsigned long long)seed, i,
+			 (unsigned long long)got, (unsigned long long)want);
+}
+
 static const struct {
 	uint64_t seed;
 	uint64_t want[3];
@@ -28,16 +38,10 @@ static void test_splitmix64(void **state)
 	     c++) {
 		uint64_t s = splitmix_cases[c].seed;
 
-		for (int i = 0; i < 3; i++) {
-			uint64_t got = prng_splitmix64(&s);
-
-			if (got != splitmix_cases[c].want[i])
-				fail_msg("seed %llu output %d: got 0x%016llx "
-					 "want 0x%016llx",
-					 (unsigned long long)splitmix_cases[c].seed,
-					 i, (unsigned long long)got,
-					 (unsigned long long)splitmix_cases[c].want[i]);
-		}
+		for (int i = 0; i < 3; i++)
+			expect_output("splitmix64", splitmix_cases[c].seed, i,
+				      prng_splitmix64(&s),
+				      splitmix_cases[c].want[i]);
 	}
 }
 
@@ -62,16 +66,9 @@ static void test_seeded_sequence(void **state)
 		if (p.state == 0)
 			fail_msg("seed %llu: state 0",
 				 (unsigned long long)xorshift_cases[c].seed);
-		for (int i = 0; i < 4; i++) {
-			uint64_t got = prng_next(&p);
-
-			if (got != xorshift_cases[c].want[i])
-				fail_msg("seed %llu output %d: got 0x%016llx "
-					 "want 0x%016llx",
-					 (unsigned long long)xorshift_cases[c].seed,
-					 i, (unsigned long long)got,
-					 (unsigned long long)xorshift_cases[c].want[i]);
-		}
+		for (int i = 0; i < 4; i++)
+			expect_output("xorshift64*", xorshift_cases[c].seed, i,
+				      prng_next(&p), xorshift_cases[c].want[i]);
 	}
 }
 
@@ -94,16 +91,9 @@ static void test_ctr_sequence(void **state)
 		struct prng_ctr p;
 
 		prng_ctr_seed(&p, ctr_cases[c].seed);
-		for (int i = 0; i < 4; i++) {
-			uint64_t got = prng_ctr_next(&p);
-
-			if (got != ctr_cases[c].want[i])
-				fail_msg("ctr seed %llu output %d: got 0x%016llx "
-					 "want 0x%016llx",
-					 (unsigned long long)ctr_cases[c].seed, i,
-					 (unsigned long long)got,
-					 (unsigned long long)ctr_cases[c].want[i]);
-		}
+		for (int i = 0; i < 4; i++)
+			expect_output("wyrand", ctr_cases[c].seed, i,
+				      prng_ctr_next(&p), ctr_cases[c].want[i]);
 	}
 }
 
