@@ -18,13 +18,17 @@ IMG_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -MMD -MP \
 	-ffreestanding -nostdlib -fno-builtin -fno-tree-loop-distribute-patterns \
 	-fno-stack-protector -fno-delete-null-pointer-checks -fno-pic -fno-pie -mno-red-zone -mcmodel=kernel \
 	-mgeneral-regs-only -fno-omit-frame-pointer -fno-asynchronous-unwind-tables \
-	-Ilib -Ilib/hw -Isrc
+	-Ilib -Isrc
 IMG_ASFLAGS := -g -Wall -Werror -MMD -MP -Ilib -Isrc -D__ASSEMBLY__
+# lib/memtest/memaccess.h includes "memrw.h": the image's implementation.
+$(B)/image/lib/memtest/%: IMG_CFLAGS += -iquote src/x86
 IMG_LDFLAGS := -nostdlib -static -no-pie -Wl,--no-dynamic-linker -Wl,-z,max-page-size=0x1000 \
 	-Wl,-z,noexecstack -Wl,--no-warn-rwx-segments -Wl,--build-id=none -T boot/link.ld
 
-LIB_SRCS  := $(sort $(wildcard lib/*.c))
-IMG_SRCS  := $(sort $(wildcard boot/*.S) $(wildcard src/*.c) $(wildcard src/*.S)) $(LIB_SRCS)
+# lib/ is one folder per library (memtest, badram, boot, run) and the general
+# utilities at its root.
+LIB_SRCS  := $(sort $(wildcard lib/*.c lib/*/*.c))
+IMG_SRCS  := $(sort $(wildcard boot/*.S src/*.c src/*/*.c src/*/*.S)) $(LIB_SRCS)
 IMG_OBJS  := $(patsubst %,$(B)/image/%.o,$(IMG_SRCS))
 
 $(B)/image/%.c.o: %.c
@@ -39,20 +43,30 @@ $(B)/ramsift.elf: $(IMG_OBJS) boot/link.ld tools/check-image.sh
 # ---- host builds of lib/ ----------------------------------------------------
 HOST_CC     ?= gcc
 HOST_SAN    := -fsanitize=address,undefined -fno-sanitize-recover=all
-HOST_CFLAGS := -std=gnu11 -O1 -g -Wall -Wextra -Werror -MMD -MP $(HOST_SAN) -Ilib -Itests/sim
+HOST_CFLAGS := -std=gnu11 -O1 -g -Wall -Wextra -Werror -MMD -MP $(HOST_SAN) -Ilib
 HOST_LDFLAGS := $(HOST_SAN)
 
-HOST_LIB_OBJS := $(patsubst %,$(B)/host/%.o,$(LIB_SRCS))
+# On the host the memory tests run over tests/sim's simulated faulty memory:
+# they and the simulator make their own archive, apart from the rest of lib/.
+MEMTEST_SRCS := $(filter lib/memtest/%,$(LIB_SRCS))
+HOST_LIB_OBJS := $(patsubst %,$(B)/host/%.o,$(filter-out $(MEMTEST_SRCS),$(LIB_SRCS)))
+HOST_SIM_OBJS := $(patsubst %,$(B)/host/%.o,$(MEMTEST_SRCS) tests/sim/simmem.c)
+$(B)/host/lib/memtest/%: HOST_CFLAGS += -iquote tests/sim
+$(B)/host/tests/%: HOST_CFLAGS += -iquote tests/sim
 $(B)/host/%.c.o: %.c
 	$(call say,HOSTCC,$<)mkdir -p $(@D) && $(HOST_CC) $(HOST_CFLAGS) -c $< -o $@
 $(B)/host/libramsift.a: $(HOST_LIB_OBJS)
 	$(call say,AR,$@)rm -f $@ && ar rcs $@ $^
+$(B)/host/libmemtest-sim.a: $(HOST_SIM_OBJS)
+	$(call say,AR,$@)rm -f $@ && ar rcs $@ $^
+HOST_LIBS := $(B)/host/libmemtest-sim.a $(B)/host/libramsift.a
 
 # Unit tests: every tests/unit/test_<module>.c is one cmocka program.
 UNIT_SRCS := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BINS := $(patsubst tests/unit/%.c,$(B)/host/unit/%,$(UNIT_SRCS))
-$(B)/host/unit/%: tests/unit/%.c $(B)/host/libramsift.a
-	$(call say,HOSTLD,$@)mkdir -p $(@D) && $(HOST_CC) $(HOST_CFLAGS) -o $@ $< $(B)/host/libramsift.a $(HOST_LDFLAGS) -lcmocka
+$(B)/host/unit/%: HOST_CFLAGS += -iquote tests/sim
+$(B)/host/unit/%: tests/unit/%.c $(HOST_LIBS)
+	$(call say,HOSTLD,$@)mkdir -p $(@D) && $(HOST_CC) $(HOST_CFLAGS) -o $@ $< $(HOST_LIBS) $(HOST_LDFLAGS) -lcmocka
 
 .PHONY: all image unit check check-unit check-e2e run iso deps clean
 all: $(B)/ramsift.elf

@@ -15,10 +15,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "badram_cube.h"
-#include "badram_fold.h"
-#include "badram_merge.h"
-#include "badram_table.h"
+#include "badram/cube.h"
+#include "badram/fold.h"
+#include "badram/merge.h"
+#include "badram/table.h"
 
 #define MIB (1ULL << 20)
 #define GIB (1ULL << 30)
@@ -148,7 +148,7 @@ struct gcand {
 };
 
 struct greedy {
-	struct bcube *c;
+	struct cube *c;
 	uint32_t *ver, *prev, *next;
 	bool *alive;
 	size_t n, nalive;
@@ -157,10 +157,10 @@ struct greedy {
 	bool all_pairs;
 };
 
-static uint64_t merge_cost(struct bcube a, struct bcube b)
+static uint64_t merge_cost(struct cube a, struct cube b)
 {
-	uint64_t sa = 1ULL << bc_free_bits(a), sb = 1ULL << bc_free_bits(b);
-	uint64_t sm = 1ULL << bc_free_bits(bc_join(a, b));
+	uint64_t sa = 1ULL << cube_free_bits(a), sb = 1ULL << cube_free_bits(b);
+	uint64_t sm = 1ULL << cube_free_bits(cube_join(a, b));
 	return sm > sa + sb ? sm - sa - sb : 0;
 }
 
@@ -236,24 +236,24 @@ static void rebuild_all_pairs(struct greedy *g)
 					hpush(g, i, j);
 }
 
-static bool greedy_holes_ok(struct greedy *g, const struct buniverse *u,
-			    uint64_t holes, struct bcube *tmp)
+static bool greedy_holes_ok(struct greedy *g, const struct universe *u,
+			    uint64_t holes, struct cube *tmp)
 {
 	size_t m = 0;
-	struct bc_measure me;
+	struct cube_measure me;
 	for (uint32_t i = 0; i < g->n; i++)
 		if (g->alive[i])
 			tmp[m++] = g->c[i];
-	return bc_measure(tmp, m, u, holes, 1ULL << 24, &me) && me.runs <= holes;
+	return cube_measure(tmp, m, u, holes, 1ULL << 24, &me) && me.runs <= holes;
 }
 
 // Fold the sorted distinct pages with the greedy; returns the cube count.
 static size_t greedy_fold(const uint64_t *page, size_t n, unsigned pairs,
-			  uint64_t holes, const struct buniverse *u,
-			  struct bcube *out)
+			  uint64_t holes, const struct universe *u,
+			  struct cube *out)
 {
 	struct greedy g = { 0 };
-	struct bcube tmp[BC_MAX_CUBES];
+	struct cube tmp[CUBE_MAX_CUBES];
 
 	g.n = g.nalive = n;
 	g.c = malloc(n * sizeof(*g.c));
@@ -262,7 +262,7 @@ static size_t greedy_fold(const uint64_t *page, size_t n, unsigned pairs,
 	g.next = malloc(n * sizeof(*g.next));
 	g.alive = malloc(n * sizeof(*g.alive));
 	for (size_t i = 0; i < n; i++) {
-		g.c[i] = bc_page(page[i]);
+		g.c[i] = cube_page(page[i]);
 		g.alive[i] = true;
 		g.prev[i] = i ? (uint32_t)i - 1 : UINT32_MAX;
 		g.next[i] = i + 1 < n ? (uint32_t)i + 1 : UINT32_MAX;
@@ -284,12 +284,12 @@ static size_t greedy_fold(const uint64_t *page, size_t n, unsigned pairs,
 		if (!g.alive[c.i] || !g.alive[c.j] || g.ver[c.i] != c.vi ||
 		    g.ver[c.j] != c.vj)
 			break;
-		g.c[c.i] = bc_join(g.c[c.i], g.c[c.j]);
+		g.c[c.i] = cube_join(g.c[c.i], g.c[c.j]);
 		g.ver[c.i]++;
 		kill(&g, c.j);
 		// Drop what the merged cube now contains.
 		for (uint32_t k = 0; g.all_pairs && k < g.n; k++)
-			if (k != c.i && g.alive[k] && bc_contains(g.c[c.i], g.c[k]))
+			if (k != c.i && g.alive[k] && cube_contains(g.c[c.i], g.c[k]))
 				kill(&g, k);
 		if (!g.all_pairs && g.nalive <= GREEDY_ALL)
 			rebuild_all_pairs(&g);
@@ -297,7 +297,7 @@ static size_t greedy_fold(const uint64_t *page, size_t n, unsigned pairs,
 			push_neighbours(&g, c.i);
 	}
 	size_t m = 0;
-	for (uint32_t i = 0; i < g.n && m < BC_MAX_CUBES; i++)
+	for (uint32_t i = 0; i < g.n && m < CUBE_MAX_CUBES; i++)
 		if (g.alive[i])
 			out[m++] = g.c[i];
 	free(g.c);
@@ -306,7 +306,7 @@ static size_t greedy_fold(const uint64_t *page, size_t n, unsigned pairs,
 	free(g.next);
 	free(g.alive);
 	free(g.heap);
-	return bm_simplify(out, m, NULL);
+	return merge_simplify(out, m, NULL);
 }
 
 // ---- running and reporting --------------------------------------------------
@@ -332,20 +332,20 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static void measure_row(const struct bcube *c, size_t n, const uint64_t *page,
-			size_t npages, const struct buniverse *u, struct row *r)
+static void measure_row(const struct cube *c, size_t n, const uint64_t *page,
+			size_t npages, const struct universe *u, struct row *r)
 {
-	struct bc_measure m;
+	struct cube_measure m;
 
 	r->pairs = (unsigned)n;
 	r->covers = true;
 	for (size_t i = 0; i < npages; i++) {
 		bool hit = false;
 		for (size_t k = 0; k < n && !hit; k++)
-			hit = bc_match(c[k], page[i]);
+			hit = cube_match(c[k], page[i]);
 		r->covers &= hit;
 	}
-	r->complete = bc_measure(c, n, u, UINT64_MAX, 1ULL << 28, &m);
+	r->complete = cube_measure(c, n, u, UINT64_MAX, 1ULL << 28, &m);
 	r->holes = m.runs;
 	r->excluded = m.pages;
 	r->wasted = m.pages - npages;
@@ -364,7 +364,7 @@ static void run(const char *name, const struct geometry *g, gen_fn *gen,
 	struct badram_result res;
 	struct badram_budget b = { pairs, holes, BADRAM_DEFAULT_MEMMAP_CHARS, uefi };
 	struct row mine = { 0 }, base = { 0 };
-	struct bcube cubes[BC_MAX_CUBES];
+	struct cube cubes[CUBE_MAX_CUBES];
 
 	rng_state = 0x5eed0000 + param + (uint64_t)g->size;
 	size_t raw = gen(g, addr, sizeof(addr) / sizeof(addr[0]), param);
@@ -384,7 +384,7 @@ static void run(const char *name, const struct geometry *g, gen_fn *gen,
 		rp[i].start = ram[i].start >> 12;
 		rp[i].end = ram[i].end >> 12;
 	}
-	struct buniverse u = { rp, nram };
+	struct universe u = { rp, nram };
 
 	double t0 = now_ms();
 	badram_fold(&t, ram, nram, b, scratch, sbytes, &res);

@@ -2,7 +2,7 @@
 // build/bench/hostbw: instrument 3 of bench/ (README, "Performance"). Runs
 // every memory test of lib/ on the host over one large buffer (1 GiB by
 // default), compiled from the very source the image runs, with the image's
-// accessor lib/hw/memrw.h in its user-space variant (no wbinvd), and compares
+// accessor src/x86/memrw.h in its user-space variant (no wbinvd), and compares
 // each test's time with the time its memory traffic would take at the
 // bandwidth the host's memset, memcpy and its fastest read and in-place
 // read-modify-write loops reach over the same buffer in the same run.
@@ -72,7 +72,7 @@
 #include <sys/mman.h>
 #include <time.h>
 
-#include "memtest.h"
+#include "memtest/memtest.h"
 
 enum sweep { W, R, RW, CPY, SW, SR, WH, NSWEEPS };
 
@@ -82,7 +82,7 @@ enum sweep { W, R, RW, CPY, SW, SR, WH, NSWEEPS };
 #define STR(x) STR_(x)
 
 // The sweeps each test makes (see the top of this file); derived in the
-// comment from the algorithm's source in lib/mt_*.c.
+// comment from the algorithm's source in lib/memtest/*.c.
 struct model {
 	const char *name;
 	unsigned n[NSWEEPS];
@@ -180,7 +180,7 @@ struct refs {
 	double sw, sr, wh;
 };
 
-#define REF_PREFETCH 2048 // the best distance there, as for the tests (mt_sweep.h)
+#define REF_PREFETCH 2048 // the best distance there, as for the tests (sweep.h)
 
 // Read every word, eight independent accumulators, one line per iteration:
 // in general registers (as the image must) ...

@@ -98,7 +98,7 @@ host_summary() {
 		3)
 			echo "### Host bandwidth of the lib/ tests (instrument 3)"
 			echo
-			echo "\`build/bench/hostbw --size $size --rounds $rounds\`: lib/ built with -O2 and lib/hw/memrw.h (MEMRW_USER_SPACE)" \
+			echo "\`build/bench/hostbw --size $size --rounds $rounds\`: lib/ built with -O2 and src/x86/memrw.h (MEMRW_USER_SPACE)" \
 				"(movnti, sfence, rep movsq; no cache flush: wbinvd is privileged), one run per test and round" \
 				"over one buffer, each between runs of the reference loops; medians over rounds of the per-round" \
 				"ratios. The traffic model is documented at the top of bench/hostbw.c."

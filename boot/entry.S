@@ -9,7 +9,7 @@
 // address plus the load delta kept in EBP.
 //
 // Boot page tables: the first 4 GiB identity mapped with 2 MiB pages (enough
-// to reach the boot information and the screen; src/paging.c then maps all of
+// to reach the boot information and the screen; src/x86/paging.c then maps all of
 // RAM), and an 8 MiB window at KERNEL_VMA mapped with 4 KiB pages onto the
 // image wherever it landed, where all 64-bit code and data live.
 

@@ -8,12 +8,12 @@
 # work, never a time. BENCH_ARGS passes options to bench/report.sh.
 #
 # The host bandwidth program compiles lib/ once more, into build/bench/lib,
-# with -O2, no sanitizers, and the image's own accessor lib/hw/memrw.h (in
+# with -O2, no sanitizers, and the image's own accessor src/x86/memrw.h (in
 # its user-space variant, MEMRW_USER_SPACE: no wbinvd) instead of
 # tests/sim/memrw.h; lib/ is on the quote path only, so bench/ sources get the
 # C library's <string.h>.
 
-BENCH_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -MMD -MP -DMEMRW_USER_SPACE -Ilib/hw -iquote lib
+BENCH_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -MMD -MP -DMEMRW_USER_SPACE -iquote src/x86 -iquote lib
 BENCH_LIB_OBJS := $(patsubst lib/%.c,$(B)/bench/lib/%.o,$(LIB_SRCS))
 
 $(B)/bench/lib/%.o: lib/%.c

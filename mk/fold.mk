@@ -7,8 +7,7 @@
 # programs (the fold's unit tests run with every other in check-unit). lib/ is on the quote path only, so the
 # host programs get the C library's <string.h>, not lib/string.h.
 
-FOLD_LIB_SRCS := $(sort $(wildcard lib/badram_*.c)) lib/string.c lib/fmt.c \
-	lib/range.c lib/parse.c
+FOLD_LIB_SRCS := $(sort $(wildcard lib/badram/*.c lib/*.c))
 FOLD_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -MMD -MP -iquote lib
 
 $(B)/ramsift-fold: tools/ramsift-fold.c $(FOLD_LIB_SRCS)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Console fan-out and its lock.
 #include "console.h"
-#include "spinlock.h"
+#include "x86/spinlock.h"
 
 #define MAX_CONSOLES 4
 #define EARLY_LOG_SIZE 8192

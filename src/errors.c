@@ -2,7 +2,7 @@
 // The error path. Taken only when a test finds a fault, so a lock is fine.
 #include "errors.h"
 #include "log.h"
-#include "spinlock.h"
+#include "x86/spinlock.h"
 
 static struct spinlock lock;
 static uint64_t slots[ERRORS_TABLE_SLOTS];

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "badram_table.h"
+#include "badram/table.h"
 
 // Distinct failing pages are kept in a table of this many slots (7/8 usable;
 // beyond that the table covers new pages with overflow cubes, losing none).

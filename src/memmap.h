@@ -4,7 +4,7 @@
 #ifndef RAMSIFT_SRC_MEMMAP_H
 #define RAMSIFT_SRC_MEMMAP_H
 
-#include "multiboot.h"
+#include "boot/multiboot.h"
 #include "range.h"
 
 #define MEMMAP_MAX	4096

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // One test over one list of ranges is a "job": it owns the callbacks' state
 // (progress, timing) so that several CPUs can later run jobs side by side.
-#include "cpu.h"
+#include "x86/cpu.h"
 #include "fmt.h"
 #include "errors.h"
 #include "log.h"
-#include "memtest.h"
+#include "memtest/memtest.h"
 #include "pass.h"
 #include "report.h"
 #include "run.h"
-#include "timer.h"
+#include "x86/timer.h"
 
 #define PROGRESS_EVERY_MS 10000
 #define SELF_MIN_ADDR (1ull << 20)

@@ -3,9 +3,9 @@
 #ifndef RAMSIFT_SRC_PASS_H
 #define RAMSIFT_SRC_PASS_H
 
-#include "cmdline.h"
+#include "boot/cmdline.h"
 #include "memmap.h"
-#include "relocate.h"
+#include "x86/relocate.h"
 
 // Run cfg->passes passes (0: forever) of cfg's tests (the default pass when
 // none are named) over the free RAM in mm, then move ramsift (fp) out of the

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The fold's memory is static: it runs on the BSP only, once per pass.
-#include "badram_fold.h"
-#include "badram_format.h"
+#include "badram/fold.h"
+#include "badram/format.h"
 #include "errors.h"
 #include "log.h"
 #include "report.h"
 #include "run.h"
-#include "timer.h"
+#include "x86/timer.h"
 
 static uint8_t scratch[BADRAM_FOLD_SCRATCH_BYTES(ERRORS_TABLE_SLOTS)];
 static struct badram_result result;

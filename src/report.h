@@ -4,9 +4,9 @@
 #ifndef RAMSIFT_SRC_REPORT_H
 #define RAMSIFT_SRC_REPORT_H
 
-#include "cmdline.h"
+#include "boot/cmdline.h"
 #include "memmap.h"
-#include "relocate.h"
+#include "x86/relocate.h"
 
 // Print the summary lines: the error count, ERROR lines not printed, the
 // distinct failing pages, and every range not tested (ramsift's own memory,

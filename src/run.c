@@ -4,11 +4,11 @@
 #include <stdbool.h>
 
 #include "errors.h"
-#include "io.h"
+#include "x86/io.h"
 #include "log.h"
-#include "power.h"
+#include "x86/power.h"
 #include "run.h"
-#include "timer.h"
+#include "x86/timer.h"
 
 static struct {
 	struct config cfg;	// defaults until run_begin()

@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "cmdline.h"
+#include "boot/cmdline.h"
 
 enum result { RESULT_PASS, RESULT_FAIL, RESULT_ABORTED };
 

@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "badram_fold.h"
-#include "badram_format.h"
-#include "badram_table.h"
+#include "badram/fold.h"
+#include "badram/format.h"
+#include "badram/table.h"
 #include "parse.h"
 
 #define GIB (1ULL << 30)

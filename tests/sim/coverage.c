@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // build/coverage-sim: the fault-coverage simulator. Runs every test of the
-// table in lib/memtest.c, and the default pass as a sequence, through the
+// table in lib/memtest/memtest.c, and the default pass as a sequence, through the
 // same lib/ source, over a simulated memory of NWORDS words, once per fault of
 // the sampled catalogue (tests/sim/faults.c), one fault at a time, and
 // prints a markdown table of the percentage detected per fault class. Then
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 
 #include "faults.h"
-#include "memtest.h"
+#include "memtest/memtest.h"
 #include "simmem.h"
 #include "string.h"
 

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 
 #include "faults.h"
-#include "prng.h"
+#include "memtest/prng.h"
 
 #define PLACEMENTS 32
 

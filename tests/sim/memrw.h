@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Word access to the memory under test, for the host build of lib/: the same
-// functions as lib/hw/memrw.h, mapped onto the simulated faulty memory of
+// functions as src/x86/memrw.h, mapped onto the simulated faulty memory of
 // tests/sim/simmem.c. The host build puts tests/sim first on the include path,
 // so the very same test source runs against injected faults. Each access is a
 // direct call (never a function pointer) into the simulator, which applies the
-// one injected fault and checks the cache discipline lib/hw/memrw.h describes:
+// one injected fault and checks the cache discipline src/x86/memrw.h describes:
 // a load of a word stored through the cache (mem_write64, mem_copy64) and not
 // flushed since (mem_flush_cache) aborts the program, because on hardware the
 // cache would have served it and hidden a fault.

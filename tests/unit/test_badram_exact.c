@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Unit tests for lib/badram_exact.c: the symmetry test, the exact cover
+// Unit tests for lib/badram/exact.c: the symmetry test, the exact cover
 // against a brute-force minimum (breadth-first search over covered subsets
 // of random sets on a 4-bit domain), and the structured sets it exists for:
 // a hashed DRAM column projects to 8 points and gets 8 cubes whatever its
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
-#include "badram_exact.h"
+#include "badram/exact.h"
 
 static uint64_t rng_state = 0xfeedbeef;
 
@@ -30,11 +30,11 @@ static void test_symmetric(void **state)
 	static const uint64_t a[] = { 0x10, 0x12, 0x30, 0x32 };   // bits 1 and 5 free
 	static const uint64_t b[] = { 0x10, 0x12, 0x30 };
 	(void)state;
-	assert_true(bx_symmetric(a, 4, 0x2));
-	assert_true(bx_symmetric(a, 4, 0x20));
-	assert_false(bx_symmetric(a, 4, 0x10));   // fixed bit: all have it
-	assert_false(bx_symmetric(b, 3, 0x2));
-	assert_false(bx_symmetric(b, 3, 0x20));
+	assert_true(exact_symmetric(a, 4, 0x2));
+	assert_true(exact_symmetric(a, 4, 0x20));
+	assert_false(exact_symmetric(a, 4, 0x10));   // fixed bit: all have it
+	assert_false(exact_symmetric(b, 3, 0x2));
+	assert_false(exact_symmetric(b, 3, 0x20));
 }
 
 // Minimum number of cubes (inside the 4-bit domain) whose union is exactly
@@ -85,25 +85,25 @@ static void test_minimum_vs_brute_force(void **state)
 		uint16_t set = (uint16_t)(iter % 2 ? rng() : rng() & rng());
 		uint64_t page[16];
 		size_t n = 0;
-		struct bcube out[16];
+		struct cube out[16];
 		if (set == 0)
 			set = 1;
 		for (unsigned p = 0; p < 16; p++)
 			if (set >> p & 1)
 				page[n++] = p;
 		unsigned want = brute_min(set);
-		size_t got = bx_exact_cover(page, n, 16, out, scratch, sizeof(scratch));
+		size_t got = exact_cover(page, n, 16, out, scratch, sizeof(scratch));
 		if (got != want)
 			fail_msg("set %#06x: %zu cubes, minimum is %u", set, got, want);
 		uint16_t cov = 0;
 		for (size_t k = 0; k < got; k++)
 			for (unsigned p = 0; p < 16; p++)
-				if (bc_match(out[k], p))
+				if (cube_match(out[k], p))
 					cov |= 1u << p;
 		if (cov != set)
 			fail_msg("set %#06x: cover matches %#06x", set, cov);
 		if (want > 1)   // a budget below the minimum finds nothing
-			assert_int_equal(bx_exact_cover(page, n, want - 1, out, scratch,
+			assert_int_equal(exact_cover(page, n, want - 1, out, scratch,
 							 sizeof(scratch)), 0);
 	}
 }
@@ -126,33 +126,33 @@ static int cmp_u64(const void *a, const void *b)
 static void test_hashed_column(void **state)
 {
 	static uint64_t page[4096];
-	struct bcube out[64];
+	struct cube out[64];
 	static const unsigned rows[] = { 8, 64, 2048, 4096 };
 	(void)state;
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 		size_t n = hashed_column(page, rows[i], 5);
 		qsort(page, n, sizeof(*page), cmp_u64);
-		size_t got = bx_exact_cover(page, n, 64, out, scratch, sizeof(scratch));
+		size_t got = exact_cover(page, n, 64, out, scratch, sizeof(scratch));
 		if (got != 8)
 			fail_msg("hashed column, %u rows: %zu cubes, want 8", rows[i], got);
 		for (size_t k = 0; k < got; k++)
-			assert_int_equal(bc_free_bits(out[k]), __builtin_ctz(rows[i]) - 3);
+			assert_int_equal(cube_free_bits(out[k]), __builtin_ctz(rows[i]) - 3);
 	}
 }
 
 static void test_not_applicable(void **state)
 {
 	static uint64_t page[300];
-	struct bcube out[64];
+	struct cube out[64];
 	(void)state;
 	// 300 random pages: no symmetry, too many points to search.
 	for (size_t i = 0; i < 300; i++)
 		page[i] = rng() % (1u << 30);
 	qsort(page, 300, sizeof(*page), cmp_u64);
-	assert_int_equal(bx_exact_cover(page, 300, 64, out, scratch, sizeof(scratch)), 0);
+	assert_int_equal(exact_cover(page, 300, 64, out, scratch, sizeof(scratch)), 0);
 	// Too little scratch for the implicants.
 	uint64_t two[2] = { 1, 2 };
-	assert_int_equal(bx_exact_cover(two, 2, 64, out, scratch, 8), 0);
+	assert_int_equal(exact_cover(two, 2, 64, out, scratch, 8), 0);
 }
 
 int main(void)

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Property tests for lib/badram_fold.c, the whole fold through its public
+// Property tests for lib/badram/fold.c, the whole fold through its public
 // API. Every result, for random and adversarial sets, budgets and RAM maps,
 // must: match every failing address with a pair; keep K and H; give only
 // GRUB-safe pairs (bit 63 clear, mask >= 0x400, low 12 bits clear, addr &
@@ -17,10 +17,10 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
-#include "badram_fold.h"
-#include "badram_format.h"
-#include "badram_memmap.h"
-#include "badram_table.h"
+#include "badram/fold.h"
+#include "badram/format.h"
+#include "badram/holes.h"
+#include "badram/table.h"
 #include "string.h"
 
 #define MIB (1ULL << 20)
@@ -159,7 +159,7 @@ static void check_memmap(const struct fold_case *c, const struct badram_result *
 	unsigned chars = c->b.memmap_chars ? c->b.memmap_chars : BADRAM_DEFAULT_MEMMAP_CHARS;
 	int len = badram_format_memmap(line, sizeof(line), r);
 
-	if (len > (int)(chars < BMM_MIN_CHARS ? BMM_MIN_CHARS : chars))
+	if (len > (int)(chars < HOLES_MIN_CHARS ? HOLES_MIN_CHARS : chars))
 		fail_msg("%s: memmap line %d chars, budget %u", c->name, len, chars);
 	for (size_t i = 0; i < r->nmemmap; i++) {
 		if (r->memmap[i].start >= r->memmap[i].end ||
@@ -173,8 +173,8 @@ static void check_memmap(const struct fold_case *c, const struct badram_result *
 		bool in = true;
 		for (size_t i = 0; i < c->nram && in; i++)     // memmap is for RAM only
 			in = c->addr[k] < c->ram[i].start || c->addr[k] >= c->ram[i].end;
-		if (!in && c->addr[k] < BMM_LINUX_KERNEL_WINDOW_END &&
-		    r->nmemmap > BMM_LINUX_MAX_MEMMAP_REGIONS)
+		if (!in && c->addr[k] < HOLES_LINUX_KERNEL_WINDOW_END &&
+		    r->nmemmap > HOLES_LINUX_MAX_MEMMAP_REGIONS)
 			fail_msg("%s: %zu memmap ranges with a failure at %#llx: KASLR off",
 				 c->name, r->nmemmap, (unsigned long long)c->addr[k]);
 		for (size_t i = 0; i < r->nmemmap && !in; i++)
@@ -182,7 +182,7 @@ static void check_memmap(const struct fold_case *c, const struct badram_result *
 		if (!in)
 			fail_msg("%s: memmap misses %#llx", c->name, (unsigned long long)c->addr[k]);
 	}
-	if (r->memmap_kaslr && r->nmemmap > BMM_LINUX_MAX_MEMMAP_REGIONS)
+	if (r->memmap_kaslr && r->nmemmap > HOLES_LINUX_MAX_MEMMAP_REGIONS)
 		fail_msg("%s: KASLR cap reported, %zu ranges", c->name, r->nmemmap);
 }
 
@@ -570,7 +570,7 @@ static void test_memmap_kaslr(void **state)
 	struct fold_case c = { "Debian 6.1 boot", low, 8, ram, 2,
 			       badram_budget_default(), 0 };
 	run_case(&c, &r);
-	if (r.nmemmap > BMM_LINUX_MAX_MEMMAP_REGIONS || !r.memmap_kaslr)
+	if (r.nmemmap > HOLES_LINUX_MAX_MEMMAP_REGIONS || !r.memmap_kaslr)
 		fail_msg("%s: %zu memmap ranges, capped %d", c.name, r.nmemmap,
 			 r.memmap_kaslr);
 	badram_format_summary(line, sizeof(line), &r);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Unit tests for lib/badram_format.c: the exact text of every line for
+// Unit tests for lib/badram/format.c: the exact text of every line for
 // hand-made results (pairs, memmap units, each verdict of the summary), and
 // snprintf semantics when the buffer is short.
 #include <stdarg.h>
@@ -8,7 +8,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "badram_format.h"
+#include "badram/format.h"
 #include "string.h"
 
 static struct badram_result sample(void)

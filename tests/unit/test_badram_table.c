@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Unit tests for lib/badram_table.c: what each add reports (new, known,
+// Unit tests for lib/badram/table.c: what each add reports (new, known,
 // overflow, invalid), that repeats and other offsets in a page are one page,
 // and that past the table's capacity the overflow cubes keep covering every
 // page added, however many.
@@ -9,7 +9,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "badram_table.h"
+#include "badram/table.h"
 
 static uint64_t slots[1024];
 
@@ -68,7 +68,7 @@ static void test_overflow_covers(void **state)
 			for (uint64_t s = 0; s <= t.mask; s++)
 				found |= t.slot[s] == pages[k];
 			for (unsigned c = 0; c < t.novf; c++)
-				found |= bc_match(t.ovf[c], pages[k]);
+				found |= cube_match(t.ovf[c], pages[k]);
 			if (!found || !badram_table_has(&t, pages[k] << 12))
 				fail_msg("after %zu adds, page %#llx (added %zu) is lost", i + 1,
 					 (unsigned long long)pages[k], k);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Unit tests for lib/cmdline.c: a table of command lines, each with the
+// Unit tests for lib/boot/cmdline.c: a table of command lines, each with the
 // whole expected config and the warnings it must produce, then a fuzz test
 // (random bytes, huge words, 10 000 words) that checks the parser never
 // crashes (under ASan/UBSan) and always leaves a config within its ranges.
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
-#include "cmdline.h"
+#include "boot/cmdline.h"
 #include "string.h"
 
 static const char *const names[] = { "walk", "mats", "inv", "rand" };

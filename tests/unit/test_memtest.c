@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Unit tests for the memory tests (lib/memtest.c and lib/mt_*.c), run over
+// Unit tests for the memory tests (lib/memtest/memtest.c and lib/memtest/*.c), run over
 // the simulated memory of tests/sim: the table's contract; every test silent
 // on a fault-free memory in several layouts (holes between ranges, address 0,
 // the top of the 64-bit address space, more than one chunk), touching nothing
@@ -14,7 +14,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "memtest.h"
+#include "memtest/memtest.h"
 #include "simmem.h"
 #include "string.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Unit tests for the chunk walker of lib/mt_sweep.c (no memory is touched):
+// Unit tests for the chunk walker of lib/memtest/sweep.c (no memory is touched):
 // the exact chunks, in order, ascending and descending, over ranges that are
 // empty, shorter than a chunk, longer than one, at address 0 and at the top
 // of the 64-bit address space; progress reported once per chunk with its
@@ -11,7 +11,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "mt_sweep.h"
+#include "memtest/sweep.h"
 
 #define C ((uint64_t)MT_CHUNK_BYTES)
 #define TOP 0xfffffffffffffff8ull // the highest 8-byte aligned end

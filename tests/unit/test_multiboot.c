@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Unit tests for lib/multiboot.c: well-formed Multiboot 1 and 2 structures
+// Unit tests for lib/boot/multiboot.c: well-formed Multiboot 1 and 2 structures
 // built in a fake physical memory, each kind of malformed one (the parser must
 // warn and keep what it read safely), and random bytes (it must never read
 // outside what the reader offers or overflow its own tables).
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
-#include "multiboot.h"
+#include "boot/multiboot.h"
 #include "string.h"
 
 #define MEM_BASE 0x10000u

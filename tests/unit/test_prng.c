@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Unit tests for lib/prng.c: splitmix64, xorshift64* and wyrand against
+// Unit tests for lib/memtest/prng.c: splitmix64, xorshift64* and wyrand against
 // reference outputs computed independently (splitmix64 from seed 0 is the
 // published sequence), seeding is deterministic, and seed 0 still gives a
 // live state.
@@ -9,7 +9,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "prng.h"
+#include "memtest/prng.h"
 
 // Fail unless output i of generator name seeded with seed is want.
 static void expect_output(const char *name, uint64_t seed, int i, uint64_t got,

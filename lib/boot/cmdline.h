@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Parse a Linux-style kernel command line ("console=ttyS0,115200 passes=2")
+// into a struct config. Table-driven: each key is one row of {key, handler}
+// in cmdline.c, and the "known options" warning text is built from that
+// table. Bad input never stops the parse: the word is reported through a
+// callback and the setting keeps its previous value.
+#ifndef RAMSIFT_LIB_BOOT_CMDLINE_H
+#define RAMSIFT_LIB_BOOT_CMDLINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+// What to do when the run ends.
+enum onexit {
+	ONEXIT_HALT,    // stop the CPUs and wait
+	ONEXIT_REBOOT,  // reset the machine
+	ONEXIT_QEMU,    // exit QEMU through isa-debug-exit (result as status)
+};
+
+#define CMDLINE_MAX_TESTS 32
+#define CMDLINE_MAX_PASSES 1000000u
+#define CMDLINE_DEFAULT_ERROR_LINES 100u
+#define CMDLINE_DEFAULT_BITFADE 90u     // seconds
+#define CMDLINE_MAX_BITFADE 86400u
+#define CMDLINE_DEFAULT_PATTERNS 20u    // BadRAM pairs (GRUB badram)
+#define CMDLINE_MAX_PATTERNS 64u
+#define CMDLINE_DEFAULT_HOLES 48u       // holes the pairs may cut into the map
+#define CMDLINE_MAX_HOLES 100000u
+
+struct config {
+	bool serial;            // use a serial console
+	uint8_t serial_port;    // 0..3 = ttyS0..ttyS3 (COM1..COM4)
+	uint32_t serial_baud;   // bits per second, divides 115200; default 115200
+	bool screen;            // use the screen console (VGA text / framebuffer)
+	uint32_t passes;        // default 1; 0 = run until stopped
+	uint8_t tests[CMDLINE_MAX_TESTS]; // indices into the test-name table, in run order
+	size_t ntests;          // 0 = use the default pass
+	enum onexit onexit;     // default ONEXIT_HALT
+	uint64_t seed;          // seed of the random tests, when seed_set
+	bool seed_set;          // false: the caller picks one (and prints it)
+	uint32_t error_lines;   // ERROR lines printed at most; counting goes on
+	uint32_t bitfade_s;     // bit-fade's wait per polarity; 0 skips it
+	uint32_t patterns;      // most BadRAM pairs to print (K)
+	uint32_t holes;         // most holes the pairs may cut into RAM (H)
+};
+
+// Reports one rejected or adjusted word: word_len bytes at word (not
+// NUL-terminated; the whole "key=value" word as written), and why, a short
+// NUL-terminated English reason that names what is accepted. Both pointers
+// are valid only during the call.
+typedef void (*cmdline_warn_fn)(void *ctx, const char *word, size_t word_len,
+				const char *why);
+
+// Fill cfg with the defaults: serial ttyS0 at 115200 and the screen, 1 pass,
+// the default test list (ntests 0), halt on exit, seed chosen by the caller,
+// 100 ERROR lines, 90 s bit fade, 20 BadRAM pairs cutting at most 48 holes.
+void config_defaults(struct config *cfg);
+
+// Apply the command line to cfg, which the caller has filled with
+// config_defaults(). line is NUL-terminated and may be NULL or empty. Words
+// are separated by spaces, tabs, CR or LF. A first word without '=' that
+// looks like the image's path (contains '/' or ':', or ends in ".elf" or
+// ".bin") is skipped silently, since GRUB and QEMU pass it. Keys:
+//   console=ttyS<0-3>[,<baud>[<n|o|e>[<7|8>]]]  serial console; baud must be
+//             115200/d for an integer d (50..115200), else 115200 is used;
+//             parity/bits other than n8 are warned about, 8N1 is used.
+//             Only one serial port is driven: a later ttyS wins.
+//   console=tty0 | console=tty1                the screen console
+//             console= words accumulate: if any is valid, only the consoles
+//             named are used (Linux semantics); if none is, the defaults stay.
+//   passes=N  0..CMDLINE_MAX_PASSES (decimal or 0x hex); 0 = until stopped
+//   tests=a,b,c  names from test_names[0..ntest_names) (compared exactly),
+//             kept in order, duplicates allowed, at most CMDLINE_MAX_TESTS;
+//             unknown names are warned about and skipped; if no name is
+//             valid the previous list stays (by default: the default pass).
+//             The name "all" stands for every test, in table order.
+//   onexit=halt|reboot|qemu
+//   seed=N errors=N bitfade=N patterns=N holes=N  numbers in the ranges
+//             the CMDLINE_ constants above give (seed: any 64-bit value)
+// A later key overrides an earlier one, except console=. Every unknown key,
+// word without '=', malformed or out-of-range value is passed to warn (which
+// may be NULL to ignore them) and that setting is left unchanged.
+// Requires ntest_names <= 256 (the indices are uint8_t); names beyond that
+// are never matched. test_names may be NULL when ntest_names == 0.
+void cmdline_parse(const char *line, struct config *cfg,
+		   const char *const *test_names, size_t ntest_names,
+		   cmdline_warn_fn warn, void *ctx);
+
+#endif

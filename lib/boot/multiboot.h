@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// What the loader told us: the Multiboot 1 or 2 information structure parsed
+// and copied into the caller's struct bootinfo, so that the loader's copy can
+// be tested like any other RAM. The structure is read through a callback, so
+// the host can feed the parser arbitrary (hostile) bytes.
+#ifndef RAMSIFT_LIB_BOOT_MULTIBOOT_H
+#define RAMSIFT_LIB_BOOT_MULTIBOOT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "range.h"
+
+#define BOOTINFO_CMDLINE_MAX	2048
+#define BOOTINFO_MMAP_MAX	4096	// GRUB's badram can split the map into thousands
+#define BOOTINFO_NAME_MAX	64
+
+enum fb_kind { FB_NONE, FB_EGA_TEXT, FB_RGB, FB_INDEXED };
+
+struct framebuffer {
+	enum fb_kind kind;
+	uint64_t addr;		// physical
+	uint32_t pitch, width, height;	// width/height in pixels, or characters for text
+	uint8_t bpp;
+};
+
+struct bootinfo {
+	unsigned protocol;	// 1 or 2
+	char loader[BOOTINFO_NAME_MAX];
+	char cmdline[BOOTINFO_CMDLINE_MAX];
+	struct mmap_entry mmap[BOOTINFO_MMAP_MAX];
+	size_t nmmap;
+	size_t mmap_dropped;	// entries beyond BOOTINFO_MMAP_MAX
+	bool from_meminfo;	// no map given: built from mem_lower/mem_upper
+	bool efi;		// the loader reported an EFI system table
+	struct framebuffer fb;
+	uint64_t info_start, info_end;	// where the loader's structure was
+};
+
+// Copy n bytes at physical address addr into buf; false when they cannot be
+// read (outside what is mapped), which the parser treats as the end of data.
+typedef bool (*bootinfo_read_fn)(void *ctx, uint64_t addr, void *buf, size_t n);
+
+// Reports something wrong in the structure: a NUL-terminated sentence.
+typedef void (*bootinfo_warn_fn)(void *ctx, const char *msg);
+
+// Parse the loader's information at physical address info, given the magic
+// the loader passed in EAX (MB2's 0x36d76289; anything else is read as
+// Multiboot 1). Distrusts every length and pointer: a truncated or
+// inconsistent structure yields what could be read safely plus warnings.
+// Returns false if no memory map could be read.
+bool bootinfo_parse(struct bootinfo *bi, uint32_t magic, uint64_t info, bootinfo_read_fn read,
+		    bootinfo_warn_fn warn, void *ctx);
+
+#endif

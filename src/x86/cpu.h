@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Per-CPU state, the GDT/TSS of each CPU, and CPU feature queries.
+#ifndef RAMSIFT_SRC_X86_CPU_H
+#define RAMSIFT_SRC_X86_CPU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define MAX_CPUS	64
+#define IST_STACK_SIZE	4096
+
+struct tss {
+	uint32_t reserved0;
+	uint64_t rsp[3];
+	uint64_t reserved1;
+	uint64_t ist[7];
+	uint64_t reserved2;
+	uint16_t reserved3;
+	uint16_t iomap_base;
+} __attribute__((packed));
+_Static_assert(sizeof(struct tss) == 104, "TSS layout is fixed by the SDM (vol. 3, 8.7)");
+
+// Everything one CPU owns. Reached through GS (this_cpu()), so code that
+// several CPUs run at once never needs a global.
+struct cpu {
+	struct cpu *self;		// must stay first: this_cpu() reads %gs:0
+	unsigned id;			// 0 = the bootstrap processor
+	const char *test;		// name of the test running here, or NULL
+	uint64_t gdt[7];		// null, code, data, TSS (2 slots), spare
+	struct tss tss;
+	uint8_t ist_stack[IST_STACK_SIZE] __attribute__((aligned(16)));
+};
+
+#define SEL_CODE	0x08
+#define SEL_DATA	0x10
+#define SEL_TSS		0x18
+
+// Set up the bootstrap processor: its GDT with a TSS whose IST1 stack takes
+// double faults, NMIs and machine checks (so a blown stack still reports),
+// and GS pointing at its struct cpu. Entered once, from kmain().
+void cpu_init_bsp(void);
+
+static inline struct cpu *this_cpu(void)
+{
+	struct cpu *c;
+	__asm__ volatile("mov %%gs:0, %0" : "=r"(c));
+	return c;
+}
+
+// CPUID feature bits ramsift cares about.
+bool cpu_has_1g_pages(void);
+
+#endif
