@@ -60,13 +60,15 @@ $(B)/host/libramsift.a: $(HOST_LIB_OBJS)
 $(B)/host/libmemtest-sim.a: $(HOST_SIM_OBJS)
 	$(call say,AR,$@)rm -f $@ && ar rcs $@ $^
 HOST_LIBS := $(B)/host/libmemtest-sim.a $(B)/host/libramsift.a
+# lib/run uses the test table and the tests use lib/'s utilities: link as a group.
+HOST_LINK := -Wl,--start-group $(HOST_LIBS) -Wl,--end-group
 
 # Unit tests: every tests/unit/test_<module>.c is one cmocka program.
 UNIT_SRCS := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BINS := $(patsubst tests/unit/%.c,$(B)/host/unit/%,$(UNIT_SRCS))
 $(B)/host/unit/%: HOST_CFLAGS += -iquote tests/sim
 $(B)/host/unit/%: tests/unit/%.c $(HOST_LIBS)
-	$(call say,HOSTLD,$@)mkdir -p $(@D) && $(HOST_CC) $(HOST_CFLAGS) -o $@ $< $(HOST_LIBS) $(HOST_LDFLAGS) -lcmocka
+	$(call say,HOSTLD,$@)mkdir -p $(@D) && $(HOST_CC) $(HOST_CFLAGS) -o $@ $< $(HOST_LINK) $(HOST_LDFLAGS) -lcmocka
 
 .PHONY: all image unit check check-unit check-e2e run iso deps clean
 all: $(B)/ramsift.elf

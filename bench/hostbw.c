@@ -8,7 +8,7 @@
 // read-modify-write loops reach over the same buffer in the same run.
 //
 // The traffic model: a test is a sequence of sweeps over the buffer (the
-// test table's `passes` counts them, and the bench checks that its model
+// test table's `sweeps` counts them, and the bench checks that its model
 // counts the same number), each of one kind:
 //	W    write every word (fill, non-temporal): S bytes at memset speed;
 //	R    read every word (check, compare): S bytes at the speed of the
@@ -36,7 +36,7 @@
 // those times; "% of bandwidth" is that divided by the time measured (100 %:
 // the test runs as fast as the machine's own copy/set/read routines would
 // move the same bytes). "GB/s moved" is the model's bytes over the measured
-// time. address-walk touches about 130 words (passes 0): time only.
+// time. address-walk touches about 130 words (sweeps 0): time only.
 // Some hosts (the one the README's numbers come from) write lines of zeros
 // about twice as fast as other data: the references never write zeros, so
 // a test whose patterns are half zeros (mi-ones, march-c's first
@@ -59,7 +59,7 @@
 //
 // Exits 1 when a test reported an error (the host's RAM is assumed good, so
 // that is a broken accessor or algorithm) or reported a different amount of
-// progress than passes * S; never on timing. Usage:
+// progress than sweeps * S; never on timing. Usage:
 //	hostbw [--size BYTES[K|M|G]] [--rounds N] [--tests NAME,NAME...]
 #define _GNU_SOURCE
 #include <emmintrin.h>
@@ -445,26 +445,26 @@ static bool print_row(const struct result *res, unsigned rounds, uint64_t size)
 		ideal[i] = res->ideal[i];
 		ratio[i] = res->ideal[i] / res->secs[i];
 	}
-	if (t->passes == 0) {
+	if (t->sweeps == 0) {
 		printf("| %s | 0 | (a few words) | %.6f | | | |\n", t->name,
 		       median(secs, rounds));
 		return true;
 	}
 	if (!m) {
 		printf("| %s | %u | no model in bench/hostbw.c | %.3f | | | |\n", t->name,
-		       t->passes, median(secs, rounds));
+		       t->sweeps, median(secs, rounds));
 		return true;
 	}
 	for (int k = 0; k < NSWEEPS; k++)
 		counted += m->n[k];
 	double s = median(secs, rounds);
 	printf("| %s | %u | %u/%u/%u/%u/%u/%u/%u | %.3f | %.2f | %.3f | %.0f %% |\n", t->name,
-	       t->passes, m->n[W], m->n[R], m->n[RW], m->n[CPY], m->n[SW], m->n[SR], m->n[WH], s,
+	       t->sweeps, m->n[W], m->n[R], m->n[RW], m->n[CPY], m->n[SW], m->n[SR], m->n[WH], s,
 	       model_bytes(m, size) / s / 1e9, median(ideal, rounds),
 	       100 * median(ratio, rounds));
-	if (counted != t->passes) {
+	if (counted != t->sweeps) {
 		fprintf(stderr, "hostbw: %s: the model counts %u sweeps, the test table %u "
-			"passes: update bench/hostbw.c\n", t->name, counted, t->passes);
+			"sweeps: update bench/hostbw.c\n", t->name, counted, t->sweeps);
 		return false;
 	}
 	return true;
@@ -484,10 +484,10 @@ static double run_test(const struct mt_test *t, const struct range *r, bool *ok)
 
 	t->run(&ctx, t->param);
 	double secs = now() - t0;
-	if (run.progress != (uint64_t)t->passes * size) {
+	if (run.progress != (uint64_t)t->sweeps * size) {
 		fprintf(stderr, "hostbw: %s reported %llu bytes of progress, want "
-			"passes %u x %llu\n", t->name, (unsigned long long)run.progress,
-			t->passes, (unsigned long long)size);
+			"sweeps %u x %llu\n", t->name, (unsigned long long)run.progress,
+			t->sweeps, (unsigned long long)size);
 		*ok = false;
 	}
 	if (run.errors) {
@@ -603,7 +603,7 @@ int main(int argc, char **argv)
 		}
 	}
 
-	printf("| test | passes | sweeps W/R/RW/CPY/SW/SR/WH | s | GB/s moved | s at reference | %% of bandwidth |\n");
+	printf("| test | sweeps | sweeps W/R/RW/CPY/SW/SR/WH | s | GB/s moved | s at reference | %% of bandwidth |\n");
 	printf("| --- | ---: | --- | ---: | ---: | ---: | ---: |\n");
 	for (size_t i = 0; i < nres; i++)
 		if (!print_row(&res[i], rounds, size))

@@ -6,7 +6,7 @@
 COVERAGE_OBJS := $(B)/host/tests/sim/coverage.c.o $(B)/host/tests/sim/faults.c.o
 
 $(B)/coverage-sim: $(COVERAGE_OBJS) $(HOST_LIBS)
-	$(call say,HOSTLD,$@)$(HOST_CC) -o $@ $(COVERAGE_OBJS) $(HOST_LIBS) $(HOST_LDFLAGS)
+	$(call say,HOSTLD,$@)$(HOST_CC) -o $@ $(COVERAGE_OBJS) $(HOST_LINK) $(HOST_LDFLAGS)
 
 .PHONY: check-coverage
 check-coverage: $(B)/coverage-sim

@@ -5,16 +5,20 @@
 #include "x86/spinlock.h"
 
 static struct spinlock lock;
-static uint64_t slots[ERRORS_TABLE_SLOTS];
 static struct badram_table table;
 static uint64_t total, printed;
 static uint32_t cap;
 
-void errors_init(uint32_t print_cap)
+void errors_init(uint32_t print_cap, uint64_t *slots)
 {
 	cap = print_cap;
 	total = printed = 0;
 	badram_table_init(&table, slots, ERRORS_TABLE_SLOTS);
+}
+
+void errors_moved(uint64_t *slots)
+{
+	table.slot = slots;
 }
 
 void errors_record(uint64_t addr, uint64_t expected, uint64_t actual, const char *test,

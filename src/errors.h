@@ -14,8 +14,15 @@
 // beyond that the table covers new pages with overflow cubes, losing none).
 #define ERRORS_TABLE_SLOTS 65536
 
-// Start empty; print at most print_cap ERROR lines.
-void errors_init(uint32_t print_cap);
+// Bytes of the table's slots, which the run gives from its working memory.
+#define ERRORS_SLOT_BYTES (ERRORS_TABLE_SLOTS * 8ull)
+
+// Start empty, keeping the table in slots[0..ERRORS_TABLE_SLOTS); print at
+// most print_cap ERROR lines.
+void errors_init(uint32_t print_cap, uint64_t *slots);
+
+// The slots were copied to slots (ramsift moved itself): use the copy.
+void errors_moved(uint64_t *slots);
 
 // Record one failing read of the 64-bit word at physical addr.
 void errors_record(uint64_t addr, uint64_t expected, uint64_t actual, const char *test,

@@ -14,6 +14,7 @@
 #include "errors.h"
 #include "x86/paging.h"
 #include "run.h"
+#include "run/plan.h"
 #include "x86/serial.h"
 #include "string.h"
 #include "x86/timer.h"
@@ -28,7 +29,7 @@
 extern char image_start_phys[], image_end_phys[];
 
 static struct bootinfo bootinfo;
-static struct memmap memmap;
+static struct ram ram;
 static struct footprint footprint;
 
 // The tests= names, in the order of the test table; *n gets their count.
@@ -107,11 +108,11 @@ static void log_consoles(const struct config *cfg, const struct bootinfo *bi, bo
 
 // Write, read back and restore the last word of the highest free range: proof
 // that the page tables reach the top of RAM.
-static void probe_top(const struct memmap *mm)
+static void probe_top(const struct ram *ram)
 {
-	if (mm->nfree == 0)
+	if (ram->nfree == 0)
 		return;
-	volatile uint64_t *w = (volatile uint64_t *)(uintptr_t)(mm->free[mm->nfree - 1].end - 8);
+	volatile uint64_t *w = (volatile uint64_t *)(uintptr_t)(ram->free[ram->nfree - 1].end - 8);
 	uint64_t old = *w;
 	*w = ~old;
 	bool ok = *w == ~old;
@@ -124,29 +125,35 @@ static void probe_top(const struct memmap *mm)
 }
 
 // Replace the boot page tables (first 4 GiB only) by ones covering all RAM,
-// the framebuffer and the devices below 4 GiB. The new tables come from free
-// RAM below 4 GiB, which the boot tables reach.
-static void map_all_memory(struct memmap *mm, const struct bootinfo *bi, struct footprint *fp)
+// the framebuffer and the devices below 4 GiB. The new tables, and the
+// working memory after them (error table, fold scratch), come from free RAM
+// below 4 GiB, which the boot tables reach.
+static void map_all_memory(struct ram *ram, const struct bootinfo *bi, struct footprint *fp)
 {
 	uint64_t top = 4 * GiB;
-	if (mm->nusable && mm->usable[mm->nusable - 1].end > top)
-		top = mm->usable[mm->nusable - 1].end;
+	if (ram->nusable && ram->usable[ram->nusable - 1].end > top)
+		top = ram->usable[ram->nusable - 1].end;
 	uint64_t fb_end = bi->fb.addr + (uint64_t)bi->fb.pitch * bi->fb.height;
 	if (bi->fb.kind != FB_NONE && fb_end > top)
 		top = fb_end;
 	top = paging_clamp_top(top);
 
 	uint64_t bytes = paging_table_bytes(top);
-	uint64_t tables = memmap_alloc(mm, bytes, 4 * GiB, "page tables");
+	uint64_t work_bytes = ERRORS_SLOT_BYTES + REPORT_SCRATCH_BYTES;
+	_Static_assert((ERRORS_SLOT_BYTES + REPORT_SCRATCH_BYTES) % 4096 == 0,
+		       "the working memory is whole pages");
+	uint64_t tables = ram_alloc(ram, bytes + work_bytes, 4 * GiB, FOOTPRINT_DATA_WHAT);
 	if (tables == 0) {
-		log_error("no free memory below 4 GiB for %llu KiB of page tables; "
-			  "ramsift cannot run on this memory map", (unsigned long long)(bytes >> 10));
+		log_error("no free memory below 4 GiB for %llu KiB of page tables and working "
+			  "memory; ramsift cannot run on this memory map",
+			  (unsigned long long)((bytes + work_bytes) >> 10));
 		run_finish(RESULT_ABORTED);
 	}
 	paging_build(tables, top, fp->image, fp->image_bytes);
 	write_cr3(tables);
 	fp->tables = tables;
 	fp->table_bytes = bytes;
+	fp->work_bytes = work_bytes;
 	fp->top = top;
 	log_info("paging: identity map 0-%llu GiB with %s pages; tables at 0x%llx", (unsigned long long)(top / GiB),
 		 cpu_has_1g_pages() ? "1 GiB" : "2 MiB",
@@ -182,31 +189,32 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 		log_warn("timer: the PIT did not answer; assuming a 1 GHz TSC, times will be wrong");
 	log_info("timer: TSC at %llu MHz", (unsigned long long)(timer_tsc_hz() / 1000000));
 
-	if (!have_info || !memmap_init(&memmap, &bootinfo)) {
+	if (!have_info || !memmap_init(&ram, &bootinfo)) {
 		log_error("the loader gave no usable memory map; nothing can be tested. "
 			  "Boot ramsift with GRUB (multiboot or multiboot2) or QEMU -kernel");
 		run_finish(RESULT_ABORTED);
 	}
 	footprint.image = load_phys;
 	footprint.image_bytes = (uint64_t)(image_end_phys - image_start_phys);
-	memmap_claim(&memmap, (struct range){ load_phys, load_phys + footprint.image_bytes },
+	ram_claim(&ram, (struct range){ load_phys, load_phys + footprint.image_bytes },
 		     "image, stacks and boot page tables");
-	map_all_memory(&memmap, &bootinfo, &footprint);
-	memmap_print(&memmap);
+	map_all_memory(&ram, &bootinfo, &footprint);
+	memmap_print(&ram);
 	log_info("ramsift occupies %s; it moves itself at the end of each pass to test that too",
 		 fmt_size(size, footprint_bytes(&footprint)));
-	probe_top(&memmap);
+	probe_top(&ram);
 
-	uint64_t usable = range_total(memmap.usable, memmap.nusable);
-	uint64_t seed = cfg.seed_set ? cfg.seed : rdtsc() * 0x9e3779b97f4a7c15ull;
+	uint64_t usable = range_total(ram.usable, ram.nusable);
+	uint64_t seed = plan_seed(&cfg, rdtsc());
 	run_begin(&cfg, usable);
-	errors_init(cfg.error_lines);
+	errors_init(cfg.error_lines, (uint64_t *)(uintptr_t)footprint_work(&footprint));
+	report_init((void *)(uintptr_t)(footprint_work(&footprint) + ERRORS_SLOT_BYTES));
 	log_info("run: passes=%u seed=0x%llx errors=%u bitfade=%u%s", cfg.passes,
 		 (unsigned long long)seed, cfg.error_lines, cfg.bitfade_s,
 		 cfg.seed_set ? "" : " (add seed= with this value to repeat the random patterns)");
-	run_passes(&cfg, &memmap, &footprint, seed);
+	run_passes(&cfg, &ram, &footprint, seed);
 	report_summary(&footprint, usable);
-	report_badram(&cfg, &memmap, "");
+	report_badram(&cfg, &ram, "");
 	if (bootinfo.efi)
 		report_uefi_advice();
 	run_finish(errors_total() ? RESULT_FAIL : RESULT_PASS);

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// The memory map as ramsift uses it: loader entries normalised by lib/range.c.
+// The loader's memory map: logged as the loader gave it, normalised (lib/range.c)
+// into the usable RAM of a struct ram, and printed with what ramsift occupies.
 #include "fmt.h"
 #include "log.h"
 #include "memmap.h"
 
-#define PAGE 4096ull
 #define LOADER_ENTRIES_SHOWN 64
 
 static const char *type_name(uint32_t type)
@@ -23,7 +23,7 @@ static void warn_entry(void *ctx, const struct mmap_entry *e, const char *why)
 		log_warn("memory map: %s", why);
 }
 
-bool memmap_init(struct memmap *mm, const struct bootinfo *bi)
+bool memmap_init(struct ram *mm, const struct bootinfo *bi)
 {
 	log_info("memory map from the loader (multiboot%s, %zu entries%s):",
 		 bi->protocol == 2 ? "2" : "", bi->nmmap,
@@ -36,49 +36,12 @@ bool memmap_init(struct memmap *mm, const struct bootinfo *bi)
 	if (bi->nmmap > LOADER_ENTRIES_SHOWN)
 		log_info("  ... %zu more entries not shown", bi->nmmap - LOADER_ENTRIES_SHOWN);
 
-	mm->nusable = mmap_normalize(bi->mmap, bi->nmmap, mm->usable, MEMMAP_MAX, warn_entry, NULL);
-	memmap_release_all(mm);
+	mm->nusable = mmap_normalize(bi->mmap, bi->nmmap, mm->usable, RAM_RANGES_MAX, warn_entry, NULL);
+	ram_release_all(mm);
 	return mm->nusable > 0;
 }
 
-void memmap_release_all(struct memmap *mm)
-{
-	for (size_t i = 0; i < mm->nusable; i++)
-		mm->free[i] = mm->usable[i];
-	mm->nfree = mm->nusable;
-	mm->nowned = 0;
-}
-
-void memmap_claim(struct memmap *mm, struct range r, const char *what)
-{
-	r.start &= ~(PAGE - 1);
-	r.end = (r.end + PAGE - 1) & ~(PAGE - 1);
-	mm->nfree = range_subtract(mm->free, mm->nfree, MEMMAP_MAX, r);
-	if (mm->nowned < MEMMAP_OWNED_MAX)
-		mm->owned[mm->nowned++] = (struct owned_range){ r, what };
-}
-
-uint64_t memmap_find(const struct memmap *mm, uint64_t bytes, uint64_t limit)
-{
-	bytes = (bytes + PAGE - 1) & ~(PAGE - 1);
-	for (size_t i = mm->nfree; i-- > 0;) {
-		struct range f = mm->free[i];
-		uint64_t end = f.end < limit ? f.end : limit;
-		if (end > f.start && end - f.start >= bytes)
-			return end - bytes;
-	}
-	return 0;
-}
-
-uint64_t memmap_alloc(struct memmap *mm, uint64_t bytes, uint64_t limit, const char *what)
-{
-	uint64_t start = memmap_find(mm, bytes, limit);
-	if (start != 0)
-		memmap_claim(mm, (struct range){ start, start + bytes }, what);
-	return start;
-}
-
-void memmap_print(const struct memmap *mm)
+void memmap_print(const struct ram *mm)
 {
 	char size[FMT_SIZE_LEN];
 

@@ -4,14 +4,14 @@
 #define RAMSIFT_SRC_PASS_H
 
 #include "boot/cmdline.h"
-#include "memmap.h"
+#include "run/ram.h"
 #include "x86/relocate.h"
 
 // Run cfg->passes passes (0: forever) of cfg's tests (the default pass when
-// none are named) over the free RAM in mm, then move ramsift (fp) out of the
+// none are named) over the free RAM in ram, then move ramsift (fp) out of the
 // way and run them over the memory it occupied, so every usable byte is
 // tested each pass. seed seeds the random tests. Updates the run counters
 // (run.h); returns when the passes are done.
-void run_passes(const struct config *cfg, struct memmap *mm, struct footprint *fp, uint64_t seed);
+void run_passes(const struct config *cfg, struct ram *ram, struct footprint *fp, uint64_t seed);
 
 #endif

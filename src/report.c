@@ -1,16 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// The fold's memory is static: it runs on the BSP only, once per pass.
+// The fold runs on the BSP only, once per pass, in scratch memory the run
+// gives it (report_init).
 #include "badram/fold.h"
 #include "badram/format.h"
 #include "errors.h"
 #include "log.h"
 #include "report.h"
 #include "run.h"
+#include "run/plan.h"
 #include "x86/timer.h"
 
-static uint8_t scratch[BADRAM_FOLD_SCRATCH_BYTES(ERRORS_TABLE_SLOTS)];
+static void *scratch;
 static struct badram_result result;
 static char line[BADRAM_LINE_MAX];
+
+void report_init(void *scratch_memory)
+{
+	scratch = scratch_memory;
+}
 
 static void print(const char *prefix, int (*format)(char *, size_t, const struct badram_result *))
 {
@@ -32,22 +39,22 @@ void report_summary(const struct footprint *fp, uint64_t usable)
 		log_info("summary: %llu distinct failing pages recorded%s", (unsigned long long)t->n,
 			 t->novf ? "; the table filled up, later pages are covered by coarser "
 				   "overflow patterns (none is lost)" : "");
-	if (run_tested_bytes() < usable)
+	if (run_status()->tested_bytes < usable)
 		log_info("summary: untested: ramsift's own memory 0x%llx-0x%llx and 0x%llx-0x%llx",
 			 (unsigned long long)fp->image,
 			 (unsigned long long)(fp->image + fp->image_bytes - 1),
 			 (unsigned long long)fp->tables,
-			 (unsigned long long)(fp->tables + fp->table_bytes - 1));
+			 (unsigned long long)(fp->tables + footprint_data_bytes(fp) - 1));
 }
 
-void report_badram(const struct config *cfg, const struct memmap *mm, const char *prefix)
+void report_badram(const struct config *cfg, const struct ram *ram, const char *prefix)
 {
-	struct badram_budget budget = { cfg->patterns, cfg->holes, BADRAM_DEFAULT_MEMMAP_CHARS, false };
+	struct badram_budget budget = plan_fold_budget(cfg);
 	uint64_t start = timer_ms();
 
 	if (badram_table_empty(errors_table()))
 		return;
-	if (!badram_fold(errors_table(), mm->usable, mm->nusable, budget, scratch, sizeof(scratch),
+	if (!badram_fold(errors_table(), ram->usable, ram->nusable, budget, scratch, REPORT_SCRATCH_BYTES,
 			 &result))
 		log_warn("fold: not enough working memory; printing one coarse pattern");
 	print(prefix, badram_format_badram);

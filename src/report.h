@@ -4,9 +4,17 @@
 #ifndef RAMSIFT_SRC_REPORT_H
 #define RAMSIFT_SRC_REPORT_H
 
+#include "badram/fold.h"
 #include "boot/cmdline.h"
-#include "memmap.h"
+#include "errors.h"
+#include "run/ram.h"
 #include "x86/relocate.h"
+
+// Bytes of the fold's scratch, which the run gives from its working memory.
+#define REPORT_SCRATCH_BYTES BADRAM_FOLD_SCRATCH_BYTES(ERRORS_TABLE_SLOTS)
+
+// Fold in scratch[0..REPORT_SCRATCH_BYTES) from now on (again after a move).
+void report_init(void *scratch);
 
 // Print the summary lines: the error count, ERROR lines not printed, the
 // distinct failing pages, and every range not tested (ramsift's own memory,
@@ -17,7 +25,7 @@ void report_summary(const struct footprint *fp, uint64_t usable);
 // cfg's budgets and print badram=, GRUB_BADRAM=, memmap= and the fold's
 // summary line, each starting with prefix ("" for the final summary). Prints
 // nothing when nothing failed.
-void report_badram(const struct config *cfg, const struct memmap *mm, const char *prefix);
+void report_badram(const struct config *cfg, const struct ram *ram, const char *prefix);
 
 // After the final fold on a UEFI boot with failures: say what GRUB's badram
 // does there and what to add.

@@ -4,18 +4,16 @@
 #include <stdbool.h>
 
 #include "errors.h"
-#include "x86/io.h"
 #include "log.h"
-#include "x86/power.h"
 #include "run.h"
+#include "x86/io.h"
+#include "x86/power.h"
 #include "x86/timer.h"
 
 static struct {
 	struct config cfg;	// defaults until run_begin()
 	bool cfg_set;
-	uint32_t passes;
-	uint64_t tested_bytes;
-	uint64_t usable_bytes;
+	struct run_status status;
 	bool finishing;
 } run;
 
@@ -23,34 +21,30 @@ void run_begin(const struct config *cfg, uint64_t usable_bytes)
 {
 	run.cfg = *cfg;
 	run.cfg_set = true;
-	run.usable_bytes = usable_bytes;
+	run.status.usable_bytes = usable_bytes;
 }
 
-void run_pass_done(uint64_t tested_bytes)
+struct run_status *run_status(void)
 {
-	run.passes++;
-	if (tested_bytes > run.tested_bytes)
-		run.tested_bytes = tested_bytes;
+	return &run.status;
 }
 
-uint64_t run_tested_bytes(void)
+struct run_status *run_status_sync(void)
 {
-	return run.tested_bytes;
+	run.status.errors = errors_total();
+	run.status.failing_pages = errors_table()->n;
+	return &run.status;
 }
 
 _Noreturn void run_finish(enum result r)
 {
-	static const char *const names[] = { "PASS", "FAIL", "ABORTED" };
+	char line[256];
 
 	if (__atomic_exchange_n(&run.finishing, true, __ATOMIC_ACQ_REL))
 		cpu_halt_forever();
 	if (!run.cfg_set)
 		config_defaults(&run.cfg);
-	uint64_t ms = timer_ms();
-	log_info("ramsift: result=%s passes=%u errors=%llu tested_bytes=%llu usable_bytes=%llu "
-		 "elapsed_s=%llu.%03llu",
-		 names[r], run.passes, (unsigned long long)errors_total(),
-		 (unsigned long long)run.tested_bytes, (unsigned long long)run.usable_bytes,
-		 (unsigned long long)(ms / 1000), (unsigned long long)(ms % 1000));
+	status_line_result(line, sizeof(line), run_status_sync(), r, timer_ms());
+	log_info("%s", line);
 	power_exit(run.cfg.onexit, (uint8_t)r);
 }

@@ -33,7 +33,7 @@ enum mt_mi_kind {
 
 struct mt_movinv_param {
 	enum mt_mi_kind kind;
-	unsigned count; // patterns 0..count-1, 3 passes each
+	unsigned count; // patterns 0..count-1, 3 sweeps each
 };
 
 bool mt_movinv(const struct mt_ctx *ctx, const void *param);
@@ -42,7 +42,7 @@ bool mt_movinv(const struct mt_ctx *ctx, const void *param);
 // march over each further background for intra-word coupling.
 struct mt_march_param {
 	const uint64_t *backgrounds; // first one is used by the full March C-
-	size_t count;                // >= 1; 3 * count + 3 passes
+	size_t count;                // >= 1; 3 * count + 3 sweeps
 };
 
 bool mt_march(const struct mt_ctx *ctx, const void *param);
@@ -53,7 +53,7 @@ bool mt_random(const struct mt_ctx *ctx, const void *param);
 
 // modulo-N (modulo.c): every N-th word against its neighbours.
 struct mt_modulo_param {
-	unsigned stride; // N, >= 2 words; 6 * N passes
+	unsigned stride; // N, >= 2 words; 6 * N sweeps
 };
 
 bool mt_modulo(const struct mt_ctx *ctx, const void *param);

@@ -59,11 +59,11 @@ struct mt_test {
 	const void *param;   // the test's parameters, passed to run
 	const char *summary; // one line: the algorithm and what it detects
 	bool in_default_pass;
-	// Passes over the ranges: a run to its end reports exactly
-	// passes * (bytes in the ranges) through progress (bit-fade with
-	// bitfade_s 0: nothing). 0: the test touches a negligible number of
-	// words (address-walk) and reports none.
-	uint32_t passes;
+	// Sweeps over the ranges (a "pass" is the run's repeat of all tests):
+	// a run to its end reports exactly sweeps * (bytes in the ranges)
+	// through progress (bit-fade with bitfade_s 0: nothing). 0: the test
+	// touches a negligible number of words (address-walk) and reports none.
+	uint32_t sweeps;
 };
 
 // Every test, in the order of the default pass. Names are unique.

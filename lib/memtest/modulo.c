@@ -13,7 +13,7 @@
 // rewritten, though, so in the cell fault models of tests/sim (a coupling
 // needs a transition) it finds stuck-at and decoder faults but few coupling
 // faults; its value is outside that model.
-// 6N passes (the stride passes touch one word in N, but are counted whole).
+// 6N sweeps (the stride sweeps touch one word in N, but are counted whole).
 #include "algos.h"
 #include "sweep.h"
 #include "prng.h"

@@ -15,7 +15,7 @@
 // Salt for the seed, so mi-random and random draw different sequences.
 #define MI_SEED_SALT 0x6d692d72616e646full
 
-// Pattern i of kind: computed between passes, never in the hot loop.
+// Pattern i of kind: computed between sweeps, never in the hot loop.
 static uint64_t mi_pattern(enum mt_mi_kind kind, unsigned i, struct prng *rng)
 {
 	switch (kind) {

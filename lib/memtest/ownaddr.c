@@ -4,7 +4,7 @@
 // writes finish before the first read, so any two addresses that reach the
 // same cell, an address that reaches no cell, and an address that also writes
 // another cell show up as a wrong value; with the complement pass every bit
-// also holds both values, so stuck-at faults are found too. Cheap (4 passes)
+// also holds both values, so stuck-at faults are found too. Cheap (4 sweeps)
 // and what a user's "the board aliases memory" question needs.
 #include "algos.h"
 #include "sweep.h"

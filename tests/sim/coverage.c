@@ -7,7 +7,7 @@
 // asserts what the theory promises (the `theory` table below) and exits
 // non-zero naming every broken promise, so a regression in an algorithm
 // fails `make check`. Also checks that every test is silent on a fault-free
-// memory and reports exactly passes * bytes of progress.
+// memory and reports exactly sweeps * bytes of progress.
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -118,7 +118,7 @@ static size_t nfaults[FC_COUNT];
 static struct row rows[64];
 static size_t nrows;
 
-// Every row must be silent on a fault-free memory and report its passes.
+// Every row must be silent on a fault-free memory and report its sweeps.
 static int check_clean(void)
 {
 	int bad = 0;
@@ -136,12 +136,12 @@ static int check_clean(void)
 			bad = 1;
 		}
 		if (rows[i].test &&
-		    r.progress != rows[i].test->passes * 8ull * NWORDS) {
+		    r.progress != rows[i].test->sweeps * 8ull * NWORDS) {
 			printf("FAIL: %s reports %llu bytes of progress, "
-			       "expected passes %u * %u bytes\n",
+			       "expected sweeps %u * %u bytes\n",
 			       row_name(&rows[i]),
 			       (unsigned long long)r.progress,
-			       rows[i].test->passes, 8 * NWORDS);
+			       rows[i].test->sweeps, 8 * NWORDS);
 			bad = 1;
 		}
 	}
@@ -150,7 +150,7 @@ static int check_clean(void)
 
 static void print_table(void)
 {
-	printf("| test | passes | accesses/word |");
+	printf("| test | sweeps | accesses/word |");
 	for (int c = 0; c < FC_COUNT; c++)
 		printf(" %s |", fault_class_label(c));
 	printf("\n|---|--:|--:|");
@@ -159,13 +159,13 @@ static void print_table(void)
 	printf("\n");
 	for (size_t i = 0; i < nrows; i++) {
 		const struct row *row = &rows[i];
-		unsigned passes = 0;
+		unsigned sweeps = 0;
 
 		for (size_t t = 0; t < mt_ntests; t++)
 			if (row->test ? &mt_tests[t] == row->test
 				      : mt_tests[t].in_default_pass)
-				passes += mt_tests[t].passes;
-		printf("| %s | %u | %.0f |", row_name(row), passes,
+				sweeps += mt_tests[t].sweeps;
+		printf("| %s | %u | %.0f |", row_name(row), sweeps,
 		       row->accesses);
 		for (int c = 0; c < FC_COUNT; c++) {
 			double pct = 100.0 * row->detected[c] / nfaults[c];

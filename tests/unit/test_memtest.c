@@ -184,11 +184,11 @@ static void test_clean(void **state)
 					 l->name, test->name,
 					 (unsigned long long)r.nerrors,
 					 (unsigned long long)r.err[0].addr);
-			if (r.progress != test->passes * bytes)
+			if (r.progress != test->sweeps * bytes)
 				fail_msg("%s, %s: progress %llu bytes, want "
 					 "%u passes * %llu", l->name, test->name,
 					 (unsigned long long)r.progress,
-					 test->passes, (unsigned long long)bytes);
+					 test->sweeps, (unsigned long long)bytes);
 			if (r.slept != (str_eq(test->name, "bit-fade") ? 6 : 0))
 				fail_msg("%s, %s: slept %llu s", l->name,
 					 test->name, (unsigned long long)r.slept);
@@ -337,11 +337,11 @@ static void test_abort(void **state)
 
 			sim_reset(BASE, N, 1);
 			ran = test->run(&ctx, test->param);
-			if (test->passes == 0 ? !ran || r.calls : ran)
+			if (test->sweeps == 0 ? !ran || r.calls : ran)
 				fail_msg("%s, stop at call %u: returned %d, "
 					 "%u calls", test->name, stop, ran,
 					 r.calls);
-			if (test->passes && r.calls != stop)
+			if (test->sweeps && r.calls != stop)
 				fail_msg("%s, stop at call %u: %u calls",
 					 test->name, stop, r.calls);
 		}

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The run-status model and its lines (see status.h). The line texts are the
+// output contract's (docs/output-contract.md): change them only by adding.
+#include "fmt.h"
+#include "status.h"
+
+#define MiB (1ull << 20)
+
+static const char *own(const struct job_status *j)
+{
+	return j->own_memory ? " own-memory" : "";
+}
+
+void status_job_begin(struct job_status *j, const char *test, uint32_t pass, bool own_memory,
+		      uint64_t bytes, size_t nranges, uint32_t sweeps, uint64_t now_ms,
+		      uint64_t errors)
+{
+	*j = (struct job_status){
+		.test = test, .pass = pass, .own_memory = own_memory, .bytes = bytes,
+		.nranges = nranges, .total = bytes * sweeps, .start_ms = now_ms,
+		.reported_ms = now_ms, .errors_before = errors,
+	};
+}
+
+bool status_job_progress(struct job_status *j, uint64_t bytes, uint64_t now_ms,
+			 uint64_t every_ms)
+{
+	j->done += bytes;
+	if (now_ms - j->reported_ms < every_ms || j->total == 0)
+		return false;
+	j->reported_ms = now_ms;
+	return true;
+}
+
+int status_line_job_start(char *buf, size_t len, const struct job_status *j)
+{
+	return fmt_snprintf(buf, len, "test %s: start pass=%u bytes=%llu ranges=%zu%s t=%llu.%03llu",
+			    j->test, j->pass, (unsigned long long)j->bytes, j->nranges, own(j),
+			    (unsigned long long)(j->start_ms / 1000),
+			    (unsigned long long)(j->start_ms % 1000));
+}
+
+int status_line_progress(char *buf, size_t len, const struct job_status *j, uint64_t now_ms)
+{
+	return fmt_snprintf(buf, len, "test %s: %llu%% done, pass=%u t=%llu", j->test,
+			    (unsigned long long)(j->total ? j->done * 100 / j->total : 0), j->pass,
+			    (unsigned long long)(now_ms / 1000));
+}
+
+int status_line_fade(char *buf, size_t len, const struct job_status *j, uint32_t seconds)
+{
+	return fmt_snprintf(buf, len, "test %s: waiting %u s for bits to fade, pass=%u", j->test,
+			    seconds, j->pass);
+}
+
+int status_line_job_end(char *buf, size_t len, const struct job_status *j, uint64_t now_ms,
+			uint64_t errors)
+{
+	uint64_t ms = now_ms - j->start_ms;
+	uint64_t mib_s = ms ? j->total / ms * 1000 / MiB : 0;
+
+	return fmt_snprintf(buf, len,
+			    "test %s: end pass=%u errors=%llu time_s=%llu.%03llu MiB_s=%llu%s "
+			    "t=%llu.%03llu",
+			    j->test, j->pass, (unsigned long long)(errors - j->errors_before),
+			    (unsigned long long)(ms / 1000), (unsigned long long)(ms % 1000),
+			    (unsigned long long)mib_s, own(j), (unsigned long long)(now_ms / 1000),
+			    (unsigned long long)(now_ms % 1000));
+}
+
+void status_pass_begin(struct run_status *s, uint32_t pass, uint64_t now_ms)
+{
+	s->pass = pass;
+	s->pass_start_ms = now_ms;
+	s->pass_errors_before = s->errors;
+}
+
+int status_line_pass_start(char *buf, size_t len, const struct run_status *s, size_t ntests,
+			   size_t nranges)
+{
+	return fmt_snprintf(buf, len, "pass %u: start, %zu tests over %zu ranges", s->pass, ntests,
+			    nranges);
+}
+
+void status_pass_end(struct run_status *s, uint64_t tested_bytes)
+{
+	s->passes_done++;
+	if (tested_bytes > s->tested_bytes)
+		s->tested_bytes = tested_bytes;
+}
+
+int status_line_pass_end(char *buf, size_t len, const struct run_status *s, uint64_t tested_bytes,
+			 uint64_t now_ms)
+{
+	uint64_t ms = now_ms - s->pass_start_ms;
+
+	return fmt_snprintf(buf, len, "pass %u: end errors=%llu tested_bytes=%llu time_s=%llu.%03llu",
+			    s->pass, (unsigned long long)(s->errors - s->pass_errors_before),
+			    (unsigned long long)tested_bytes, (unsigned long long)(ms / 1000),
+			    (unsigned long long)(ms % 1000));
+}
+
+int status_line_result(char *buf, size_t len, const struct run_status *s, enum result r,
+		       uint64_t now_ms)
+{
+	static const char *const names[] = { "PASS", "FAIL", "ABORTED" };
+
+	return fmt_snprintf(buf, len,
+			    "ramsift: result=%s passes=%u errors=%llu tested_bytes=%llu "
+			    "usable_bytes=%llu elapsed_s=%llu.%03llu",
+			    names[r], s->passes_done, (unsigned long long)s->errors,
+			    (unsigned long long)s->tested_bytes, (unsigned long long)s->usable_bytes,
+			    (unsigned long long)(now_ms / 1000), (unsigned long long)(now_ms % 1000));
+}
