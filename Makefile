@@ -18,7 +18,7 @@ IMG_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -MMD -MP \
 	-ffreestanding -nostdlib -fno-builtin -fno-tree-loop-distribute-patterns \
 	-fno-stack-protector -fno-delete-null-pointer-checks -fno-pic -fno-pie -mno-red-zone -mcmodel=kernel \
 	-mgeneral-regs-only -fno-omit-frame-pointer -fno-asynchronous-unwind-tables \
-	-Ilib -Isrc
+	-Wframe-larger-than=4096 -Ilib -Isrc -I$(B)/gen
 IMG_ASFLAGS := -g -Wall -Werror -MMD -MP -Ilib -Isrc -D__ASSEMBLY__
 # lib/memtest/memaccess.h includes "memrw.h": the image's implementation.
 $(B)/image/lib/memtest/%: IMG_CFLAGS += -iquote src/x86
@@ -30,6 +30,17 @@ IMG_LDFLAGS := -nostdlib -static -no-pie -Wl,--no-dynamic-linker -Wl,-z,max-page
 LIB_SRCS  := $(sort $(wildcard lib/*.c lib/*/*.c))
 IMG_SRCS  := $(sort $(wildcard boot/*.S src/*.c src/*/*.c src/*/*.S)) $(LIB_SRCS)
 IMG_OBJS  := $(patsubst %,$(B)/image/%.o,$(IMG_SRCS))
+
+# The version: `git describe` of the tree being built, or RAMSIFT_VERSION_FALLBACK
+# outside a git tree. version.h is rewritten only when the version changes.
+RAMSIFT_VERSION_FALLBACK := 0.1
+RAMSIFT_VERSION := $(or $(shell git describe --tags --always --dirty 2>/dev/null),$(RAMSIFT_VERSION_FALLBACK))
+$(B)/gen/version.h: FORCE
+	@mkdir -p $(@D); echo '#define RAMSIFT_VERSION "$(RAMSIFT_VERSION)"' >$@.tmp; \
+	cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+$(B)/image/src/kmain.c.o $(B)/image/src/run.c.o: $(B)/gen/version.h
+.PHONY: FORCE
+FORCE:
 
 $(B)/image/%.c.o: %.c
 	$(call say,CC,$<)mkdir -p $(@D) && $(CC) $(IMG_CFLAGS) -c $< -o $@
@@ -74,9 +85,14 @@ $(B)/host/unit/%: tests/unit/%.c $(HOST_LIBS)
 all: $(B)/ramsift.elf
 
 # Further host programs, ISO assembly and test groups live in mk/*.mk; each adds
-# its check target to CHECK_TARGETS.
-CHECK_TARGETS := check-unit
+# its check target to HOST_CHECKS (no QEMU: `make check-host`, under a minute)
+# or to CHECK_TARGETS (the boots), which `make check` runs after the host tier.
+HOST_CHECKS := check-layers check-unit
+CHECK_TARGETS := check-host
 include $(sort $(wildcard mk/*.mk))
+
+.PHONY: check-host
+check-host: $(HOST_CHECKS)
 
 deps:
 	$(Q)sh tools/deps.sh

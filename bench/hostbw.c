@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// build/bench/hostbw: instrument 3 of bench/ (README, "Performance"). Runs
+// build/bench/hostbw: instrument 3 of bench/ (bench/README.md). Runs
 // every memory test of lib/ on the host over one large buffer (1 GiB by
 // default), compiled from the very source the image runs, with the image's
 // accessor src/x86/memrw.h in its user-space variant (no wbinvd), and compares
@@ -26,7 +26,7 @@
 //	     written, each the faster of plain and non-temporal stores), not to
 //	     the sequential loops: a line with a word left out costs a read of
 //	     the line however it is written, and the hardware prefetchers fetch
-//	     lines no one asked for around a sparse read, so on the README's
+//	     lines no one asked for around a sparse read, so on the bench/README.md
 //	     host no loop reaches the sequential bandwidth for the lines these
 //	     passes touch (a sparse read over 0.4 S takes as long as a full read
 //	     of about 0.8 S; the all-but-one write twice a memset). "GB/s moved"
@@ -37,7 +37,7 @@
 // the test runs as fast as the machine's own copy/set/read routines would
 // move the same bytes). "GB/s moved" is the model's bytes over the measured
 // time. address-walk touches about 130 words (sweeps 0): time only.
-// Some hosts (the one the README's numbers come from) write lines of zeros
+// Some hosts (the one bench/README.md's numbers come from) write lines of zeros
 // about twice as fast as other data: the references never write zeros, so
 // a test whose patterns are half zeros (mi-ones, march-c's first
 // background) can pass 100 %.
@@ -169,7 +169,7 @@ static uint64_t parse_size(const char *s)
 // kept to 64-bit general registers, which is all the image may use
 // (-mgeneral-regs-only); reads are held to the faster.
 // The hand-written loops are unrolled to one 64-byte line per iteration and
-// prefetch REF_PREFETCH bytes ahead: on the README's host that reads 20-25 %
+// prefetch REF_PREFETCH bytes ahead: on the host of bench/README.md that reads 20-25 %
 // faster than the hardware prefetchers alone, so a reference without it
 // would flatter every test that reads.
 // The sparse loops (one word in SPARSE_STRIDE written, read; all but one

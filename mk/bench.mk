@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# The benchmarks of bench/ (README, "Performance"): `make bench` runs all four
+# The benchmarks of bench/ (bench/README.md): `make bench` runs all four
 # instruments (pass time against memtest86+ in QEMU, injected faults found by
 # both, host bandwidth of the lib/ tests, the BadRAM fold) and prints one
 # markdown report, also written to build/bench/report.md. Not part of

@@ -12,4 +12,4 @@ $(B)/coverage-sim: $(COVERAGE_OBJS) $(HOST_LIBS)
 check-coverage: $(B)/coverage-sim
 	$(Q)echo "  COVER   $<"; $<
 
-CHECK_TARGETS += check-coverage
+HOST_CHECKS += check-coverage

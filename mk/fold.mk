@@ -24,4 +24,4 @@ check-fold: $(B)/ramsift-fold $(B)/bench-fold
 bench-fold: $(B)/bench-fold
 	$(Q)$(B)/bench-fold
 
-CHECK_TARGETS += check-fold
+HOST_CHECKS += check-fold

@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# The fault round trip (issue 5): seeded DRAM fault sets held in QEMU's RAM
+# The fault round trip: seeded DRAM fault sets held in QEMU's RAM
 # are found exactly, folded, and excluded by a real GRUB (BIOS and UEFI,
 # multiboot and multiboot2) and by Debian's own Linux kernel.
 # check-roundtrip runs every tests/e2e/roundtrip/<scenario>.sh (each prints
 # one PASS/FAIL line with its time, and a line per boot); `make demo` is the
-# README walkthrough: a realistic fault set found, then excluded by GRUB.
+# walkthrough of docs/testing.md: a realistic fault set found, then excluded by GRUB.
 # Host programs: ramsift-faultgen (fault sets), ramsift-check (the judge).
 # Debian's kernel is fetched once with apt-get download into build/linux/
 # (never committed) and booted with a tiny initramfs whose init is

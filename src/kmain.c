@@ -20,8 +20,8 @@
 #include "x86/timer.h"
 #include "x86/trap.h"
 #include "x86/vga.h"
+#include "version.h"
 
-#define RAMSIFT_VERSION "0.1"
 #define VGA_TEXT_PHYS 0xb8000
 #define GiB (1ull << 30)
 

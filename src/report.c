@@ -65,7 +65,7 @@ void report_badram(const struct config *cfg, const struct ram *ram, const char *
 }
 
 // GRUB on UEFI cuts each block a pair matches with FreePages + AllocatePages
-// (README, "What GRUB and Linux really do with the lines"): a block partly in
+// (docs/badram.md, "What GRUB and Linux really do with the lines"): a block partly in
 // use when badram runs stays usable, and one wholly in use is freed under its
 // owner's feet (OVMF scrubs freed pages and GRUB then crashed).
 void report_uefi_advice(void)
@@ -74,5 +74,5 @@ void report_uefi_advice(void)
 		return;
 	log_info("summary: UEFI boot: GRUB's badram cannot cut pages GRUB or the firmware "
 		 "already use (they stay usable, or GRUB crashes); for Linux add the memmap= "
-		 "line to the kernel command line as well (README: On UEFI)");
+		 "line to the kernel command line as well (docs/badram.md: On UEFI)");
 }

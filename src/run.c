@@ -9,6 +9,7 @@
 #include "x86/io.h"
 #include "x86/power.h"
 #include "x86/timer.h"
+#include "version.h"
 
 static struct {
 	struct config cfg;	// defaults until run_begin()
@@ -44,7 +45,15 @@ _Noreturn void run_finish(enum result r)
 		cpu_halt_forever();
 	if (!run.cfg_set)
 		config_defaults(&run.cfg);
-	status_line_result(line, sizeof(line), run_status_sync(), r, timer_ms());
+	status_line_result(line, sizeof(line), run_status_sync(), r, timer_ms(), RAMSIFT_VERSION);
 	log_info("%s", line);
-	power_exit(run.cfg.onexit, (uint8_t)r);
+	switch (run.cfg.onexit) {
+	case ONEXIT_QEMU:
+		power_qemu_exit((uint8_t)r);
+	case ONEXIT_REBOOT:
+		power_reboot();
+	case ONEXIT_HALT:
+		break;
+	}
+	power_halt();
 }

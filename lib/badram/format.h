@@ -24,7 +24,7 @@ int badram_format_badram(char *buf, size_t len, const struct badram_result *r);
 int badram_format_grub(char *buf, size_t len, const struct badram_result *r);
 
 // memmap=SIZE$ADDR[,SIZE$ADDR...] (Linux syntax, SIZE with K/M/G). The '$'
-// is literal: grub.cfg needs it written \$ (see README).
+// is literal: grub.cfg needs it written \$ (docs/badram.md, "In Linux").
 int badram_format_memmap(char *buf, size_t len, const struct badram_result *r);
 
 // One line of numbers and a verdict, e.g.

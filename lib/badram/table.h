@@ -4,8 +4,9 @@
 // a page cost one compare or a short probe. When the table is full, further
 // new pages are covered online by a few overflow cubes (merged pairwise as
 // they multiply), so at every moment table + overflow cover every failing
-// address: a refold at any time keeps guarantee (1). Not thread-safe: the
-// caller serializes calls on one table (e.g. under its error lock).
+// address, and a refold at any time still excludes every one (docs/badram.md,
+// "What the fold guarantees"). Not thread-safe: the caller serializes calls
+// on one table (e.g. under its error lock).
 #ifndef RAMSIFT_LIB_BADRAM_TABLE_H
 #define RAMSIFT_LIB_BADRAM_TABLE_H
 

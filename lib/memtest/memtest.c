@@ -3,7 +3,7 @@
 // the default pass runs it. The one list the command line (tests=), the run
 // loop and the coverage simulator (tests/sim) read. The default pass is
 // chosen for fault coverage per second from the simulator's table; the
-// reasoning is in README ("Fault coverage").
+// reasoning is in docs/memory-tests.md ("Fault coverage").
 #include "memtest.h"
 #include "algos.h"
 #include "string.h"

@@ -101,14 +101,15 @@ int status_line_pass_end(char *buf, size_t len, const struct run_status *s, uint
 }
 
 int status_line_result(char *buf, size_t len, const struct run_status *s, enum result r,
-		       uint64_t now_ms)
+		       uint64_t now_ms, const char *version)
 {
 	static const char *const names[] = { "PASS", "FAIL", "ABORTED" };
 
 	return fmt_snprintf(buf, len,
 			    "ramsift: result=%s passes=%u errors=%llu tested_bytes=%llu "
-			    "usable_bytes=%llu elapsed_s=%llu.%03llu",
+			    "usable_bytes=%llu elapsed_s=%llu.%03llu version=%s",
 			    names[r], s->passes_done, (unsigned long long)s->errors,
 			    (unsigned long long)s->tested_bytes, (unsigned long long)s->usable_bytes,
-			    (unsigned long long)(now_ms / 1000), (unsigned long long)(now_ms % 1000));
+			    (unsigned long long)(now_ms / 1000), (unsigned long long)(now_ms % 1000),
+			    version);
 }

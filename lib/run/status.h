@@ -82,8 +82,8 @@ int status_line_pass_end(char *buf, size_t len, const struct run_status *s, uint
 			 uint64_t now_ms);
 
 // "ramsift: result=R passes=P errors=E tested_bytes=B usable_bytes=U
-// elapsed_s=S.mmm": the output contract's last line.
+// elapsed_s=S.mmm version=V": the output contract's last line.
 int status_line_result(char *buf, size_t len, const struct run_status *s, enum result r,
-		       uint64_t now_ms);
+		       uint64_t now_ms, const char *version);
 
 #endif

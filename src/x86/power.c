@@ -27,20 +27,22 @@ static void reboot(void)
 	__asm__ volatile("lidt %0; int3" : : "m"(none));
 }
 
-_Noreturn void power_exit(enum onexit how, uint8_t code)
+_Noreturn void power_halt(void)
 {
-	switch (how) {
-	case ONEXIT_QEMU:
-		outb(QEMU_DEBUG_EXIT, code);
-		log_warn("onexit=qemu: no isa-debug-exit device at port 0xf4; halting instead");
-		break;
-	case ONEXIT_REBOOT:
-		log_info("ramsift: rebooting");
-		reboot();
-		break;
-	case ONEXIT_HALT:
-		break;
-	}
 	log_info("ramsift: halted; it is safe to power off or reset the machine");
 	cpu_halt_forever();
+}
+
+_Noreturn void power_reboot(void)
+{
+	log_info("ramsift: rebooting");
+	reboot();
+	power_halt();
+}
+
+_Noreturn void power_qemu_exit(uint8_t code)
+{
+	outb(QEMU_DEBUG_EXIT, code);
+	log_warn("onexit=qemu: no isa-debug-exit device at port 0xf4; halting instead");
+	power_halt();
 }

@@ -3,12 +3,17 @@
 #ifndef RAMSIFT_SRC_X86_POWER_H
 #define RAMSIFT_SRC_X86_POWER_H
 
-#include "boot/cmdline.h"
+#include <stdint.h>
 
-// End the program as `how` says. code is the value written to QEMU's
-// isa-debug-exit port (0xf4) for ONEXIT_QEMU; QEMU then exits with status
-// (code << 1) | 1. If the chosen way does not work (no debug-exit device,
-// reset ignored), falls back to halting.
-_Noreturn void power_exit(enum onexit how, uint8_t code);
+// Say it is safe to power off, and halt this CPU for good.
+_Noreturn void power_halt(void);
+
+// Reset the machine (keyboard controller, then port 0xcf9, then a triple
+// fault); halts if none of them works.
+_Noreturn void power_reboot(void);
+
+// Write code to QEMU's isa-debug-exit port (0xf4): QEMU exits with status
+// (code << 1) | 1. Without the device, says so and halts.
+_Noreturn void power_qemu_exit(uint8_t code);
 
 #endif

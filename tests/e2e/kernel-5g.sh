@@ -24,7 +24,7 @@ probe=$(sed -nE 's/^memory: probe ok at 0x([0-9a-f]+)$/\1/p' "$E2E_LOG" | head -
 	e2e_fail "probe address: want >= 0x100000000, got 0x$probe"
 
 # march-c over 5 GiB takes well over 10 s: progress lines must appear, and
-# in order (README's output contract: at most every 10 s while a test runs).
+# in order (docs/output-contract.md: at most every 10 s while a test runs).
 e2e_expect '^test march-c: [0-9]{1,3}% done, pass=1 t=[0-9]+$' 'progress line while march-c runs'
 pcts=$(sed -nE 's/^test march-c: ([0-9]+)% done, .*/\1/p' "$E2E_LOG" | tr '\n' ' ')
 [ "$(echo $pcts | tr ' ' '\n' | sort -n | tr '\n' ' ')" = "$(echo $pcts | tr ' ' '\n' | tr '\n' ' ')" ] ||

@@ -2,8 +2,8 @@
 // The fault catalogue of the coverage simulator: the fault classes (the
 // columns of the coverage table) and, for each, a reproducible sample of
 // concrete faults placed at various words, bits and distances in a simulated
-// memory. The sample is described in /work/helpers/tests-readme.md (README,
-// "Fault coverage") and printed by build/coverage-sim.
+// memory. The sample is described in docs/memory-tests.md
+// ("Fault coverage") and printed by build/coverage-sim.
 #ifndef RAMSIFT_TESTS_SIM_FAULTS_H
 #define RAMSIFT_TESTS_SIM_FAULTS_H
 

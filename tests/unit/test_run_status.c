@@ -58,12 +58,12 @@ static void test_pass_and_result(void **state)
 	status_pass_end(&s, 800);	// a pass that could not move keeps the best
 	assert_int_equal(s.passes_done, 2);
 	assert_int_equal(s.tested_bytes, 900);
-	status_line_result(line, sizeof(line), &s, RESULT_FAIL, 61001);
+	status_line_result(line, sizeof(line), &s, RESULT_FAIL, 61001, "1.2-3-gabc");
 	assert_string_equal(line, "ramsift: result=FAIL passes=2 errors=9 tested_bytes=900 "
-				  "usable_bytes=1000 elapsed_s=61.001");
-	status_line_result(line, sizeof(line), &s, RESULT_ABORTED, 5);
+				  "usable_bytes=1000 elapsed_s=61.001 version=1.2-3-gabc");
+	status_line_result(line, sizeof(line), &s, RESULT_ABORTED, 5, "0.1");
 	assert_string_equal(line, "ramsift: result=ABORTED passes=2 errors=9 tested_bytes=900 "
-				  "usable_bytes=1000 elapsed_s=0.005");
+				  "usable_bytes=1000 elapsed_s=0.005 version=0.1");
 }
 
 int main(void)

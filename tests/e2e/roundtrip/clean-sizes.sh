@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 5, scenario 1: clean RAM of several sizes (QEMU -kernel) passes with
+# Clean RAM of several sizes (QEMU -kernel) passes with
 # no ERROR line and no BadRAM line: 16 MiB (the smallest useful), 200 MiB
 # (not a power of two), 1 GiB, and 3.5 GiB, whose last 512 MiB QEMU puts
 # above 4 GiB. own-address (4 accesses a word) keeps the 3.5 GiB boot near

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# `make demo`, README's walkthrough: a 256 MiB QEMU guest whose RAM has a
+# `make demo`, the walkthrough of docs/testing.md: a 256 MiB QEMU guest whose RAM has a
 # realistic fault set held in it (one DRAM row with a bad byte lane and two
 # single cells, seeded), ramsift's default pass finding it, the lines it
 # prints, and the reboot through GRUB (BIOS) with `badram` and the printed

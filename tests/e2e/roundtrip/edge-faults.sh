@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 5, scenario 5: faults at the edges of what ramsift tests, found
+# Faults at the edges of what ramsift tests, found
 # exactly (QEMU -kernel, own-address):
 # - 256 MiB: a word inside the first MiB; a word of ramsift's own image
 #   (QEMU's Multiboot 1 loads it at 2 MiB), which it finds only after moving

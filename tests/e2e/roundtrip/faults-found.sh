@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 5, scenario 2: seeded DRAM-shaped fault sets held in a 256 MiB guest
+# Seeded DRAM-shaped fault sets held in a 256 MiB guest
 # (QEMU -kernel) are found exactly: the set of ERROR addresses is the set of
 # faulty words (no miss, no false error), the badram= pairs match every one
 # and exclude and cut exactly what the fold: line says, within 20 pairs and

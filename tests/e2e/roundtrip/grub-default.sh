@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# README's advice for /etc/default/grub, through Debian's own update-grub:
+# docs/badram.md's advice for /etc/default/grub, through Debian's own update-grub:
 # the GRUB_BADRAM= line pasted as ramsift printed it, and for Linux
 # GRUB_CMDLINE_LINUX="memmap=..." with every $ of the printed memmap= line
 # written \\\$. ramsift finds a fault set in a 256 MiB guest and prints its
@@ -16,7 +16,7 @@
 # grub.cfg has `badram` and exactly the printed pairs, and the kernel keeps
 # every bad page out of its map; with memmap= the kernel's /proc/cmdline
 # shows memmap= exactly as ramsift printed it (so GRUB's own parser took the
-# escaping as README says), and the kernel reserves every bad page.
+# escaping as docs/badram.md says), and the kernel reserves every bad page.
 # A good Linux boot takes 10-20 s; a command line GRUB mangled hangs it.
 : "${E2E_TIMEOUT:=120}"
 . "$(dirname "$0")/lib-faults.sh"
@@ -103,7 +103,7 @@ gd_mkconfig() {
 		echo 'GRUB_TERMINAL=serial'
 		echo 'GRUB_SERIAL_COMMAND="serial --unit=0 --speed=115200"'
 		echo "GRUB_CMDLINE_LINUX_DEFAULT=\"$klog\""
-		echo '# What README says to write'
+		echo '# What docs/badram.md says to write'
 		cat
 	} >"$tree/etc/default/grub"
 	GD_CFG=$E2E_DIR/$E2E_NAME-$1.cfg
@@ -133,7 +133,7 @@ gd_linux() {
 # The lines of a real run: 3 cells and a row, found with own-address. They
 # lie above 80 MiB: GRUB on BIOS loads Debian's kernel at 16 MiB and its
 # decompressor works up to 16 MiB + init_size (64 MiB), before the kernel
-# has read memmap= (README: a bad page there stops the boot silently).
+# has read memmap= (docs/badram.md: a bad page there stops the boot silently).
 rt_faults small --ram 0x5000000-0xe000000 --seed 9 cells:3 row
 rt_hold
 rt_boot find "${RT_MEM[@]}" -kernel "$ELF" -append "$RT_ARGS tests=own-address"
@@ -153,7 +153,7 @@ gd_linux badram
 
 # Linux: GRUB_CMDLINE_LINUX="memmap=..." with every $ written \\\$.
 gd_mkconfig memmap <<<"GRUB_CMDLINE_LINUX=\"memmap=${memmap//\$/\\\\\\\$}\""
-# In grub.cfg GRUB needs each $ as \$ (README); the boot below proves it.
+# In grub.cfg GRUB needs each $ as \$ (docs/badram.md); the boot below proves it.
 want="memmap=${memmap//\$/\\\$}"
 line=$(grep -m1 -E '^\s*linux\s' "$GD_CFG") || true
 [[ "$line " == *" $want "* ]] ||

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 5, scenario 3: the GRUB round trip, under BIOS (SeaBIOS) and UEFI
+# The GRUB round trip, under BIOS (SeaBIOS) and UEFI
 # (OVMF). With a seeded fault set held in a 256 MiB guest, GRUB boots
 # ramsift (multiboot2), which must find exactly the faulty words and print
 # its lines. Then a GRUB medium whose grub.cfg runs `badram` with exactly

@@ -101,7 +101,7 @@ rt_check() {
 }
 
 # rt_known WHY MODE ARGS...: a check that fails today because of a known
-# defect (WHY, one line, said in README): its failure is printed as KNOWN
+# defect (WHY, one line, said in docs/testing.md, KNOWN): its failure is printed as KNOWN
 # and does not fail the scenario; should it pass, the scenario fails, so the
 # expectation is revisited when the defect is gone.
 rt_known() {
@@ -109,7 +109,7 @@ rt_known() {
 	shift
 	if "$RT_CHECK" "$@" >"$E2E_DIR/$E2E_NAME.known" 2>&1; then
 		cat "$E2E_DIR/$E2E_NAME.known"
-		e2e_fail "known defect no longer seen (update the test and README): $why"
+		e2e_fail "known defect no longer seen (update the test and docs/testing.md): $why"
 	fi
 	grep -E '^check: FAILED' "$E2E_DIR/$E2E_NAME.known" | sed 's/^/          /'
 	echo "          KNOWN: $why"

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 5, scenario 4: Debian's own kernel (build/linux/vmlinuz, fetched by
+# Debian's own kernel (build/linux/vmlinuz, fetched by
 # tests/linux/fetch-kernel.sh) keeps off the bad pages ramsift printed. In a
 # 1 GiB guest with a fault set held, GRUB boots ramsift (multiboot2), which
 # prints its lines; then GRUB boots the kernel with the initramfs of
 # tests/linux/init.c, once after `badram PAIRS` and once with the memmap=
-# line on its command line (escaped for grub.cfg as README says: every $
+# line on its command line (escaped for grub.cfg as docs/badram.md says: every $
 # as \$). The kernel must reach the init, which prints /proc/iomem, no
 # faulty page may be System RAM there or usable in the e820 map the kernel
 # printed, and every page the line keeps must be System RAM (but for 1 MiB

@@ -1,0 +1,6 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The include rules of docs/design.md, checked on every source.
+
+.PHONY: check-layers
+check-layers:
+	$(Q)sh tools/check-layers.sh

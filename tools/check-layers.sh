@@ -1,0 +1,73 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Enforce the include rules of docs/design.md ("Layers and allowed
+# dependencies") on every C and assembly source: prints each include that
+# breaks one, naming the file, the line and the rule, and fails. Fast (grep
+# only); part of `make check-host` and `make check`.
+set -eu
+cd "$(dirname "$0")/.."
+
+bad=0
+broke() {
+	echo "check-layers: $1: includes \"$2\": $3" >&2
+	bad=1
+}
+
+# The quoted includes of a file, one per line.
+includes() {
+	sed -n 's/^#include "\([^"]*\)".*/\1/p' "$1"
+}
+
+for f in $(find lib src boot tests tools bench -name '*.[chS]' | sort); do
+	dir=$(dirname "$f")
+	for h in $(includes "$f"); do
+		case $f in
+		lib/*)
+			# lib/ is freestanding: only lib/ headers (in the file's own
+			# folder or named from lib/), and memaccess.h's "memrw.h",
+			# which the build picks.
+			if [ "$f:$h" = lib/memtest/memaccess.h:memrw.h ]; then
+				continue
+			fi
+			if [ -f "$dir/$h" ]; then
+				target=$dir/$h
+			elif [ -f "lib/$h" ]; then
+				target=lib/$h
+			else
+				broke "$f" "$h" "lib/ includes only lib/ headers (nothing from src/)"
+				continue
+			fi
+			case $dir:$target in
+			lib:lib/*/*)
+				broke "$f" "$h" "the utilities at lib/'s root use no library" ;;
+			lib/run:*) ;;
+			lib/*:lib/*/*)
+				# boot, memtest and badram use only the root and themselves.
+				[ "$(dirname "$target")" = "$dir" ] ||
+					broke "$f" "$h" "lib/boot, lib/memtest and lib/badram do not use each other"
+				;;
+			esac
+			;;
+		src/x86/*)
+			# The machine layer: its own headers, lib/'s utilities, and
+			# the two ways out of it, the log and the end of the run.
+			if [ -f "$dir/$h" ] || [ -f "lib/$h" ] && [ "${h#*/}" = "$h" ]; then
+				continue
+			fi
+			case $h in
+			log.h | run.h) ;;
+			*) broke "$f" "$h" "src/x86/ takes plain values: no policy, parser or library header" ;;
+			esac
+			;;
+		esac
+		# Outside the fold, the program uses only its public header
+		# (unit tests and benchmarks may reach its parts).
+		case $f:$h in
+		lib/badram/* | tests/* | bench/*) ;;
+		*:badram/*) [ "$h" = badram/badram.h ] ||
+			broke "$f" "$h" "outside lib/badram/ only badram/badram.h is included" ;;
+		esac
+	done
+done
+[ "$bad" -eq 0 ] && echo "  LAYERS  the include rules hold"
+exit "$bad"
