@@ -19,6 +19,7 @@
 #include "badram/fold.h"
 #include "badram/merge.h"
 #include "badram/table.h"
+#include "memtest/prng.h"
 
 #define MIB (1ULL << 20)
 #define GIB (1ULL << 30)
@@ -51,14 +52,11 @@ static uint64_t rng_state;
 
 static uint64_t rng(void)
 {
-	// splitmix64
-	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
+	return prng_splitmix64(&rng_state);
 }
 
-// A PC-like usable map: the low 640 KiB and 1 MiB up to the top.
+// A PC-like usable map: the low 640 KiB and 1 MiB up to the top. The same as
+// tests/unit/test_badram_fold.c's: the bench builds without the test suite.
 static size_t pc_ram(uint64_t size, struct range *r)
 {
 	r[0].start = 0;
@@ -142,6 +140,9 @@ static size_t gen_scatter(const struct geometry *g, uint64_t *out, size_t cap,
 #define GREEDY_ALL 2048
 #define GREEDY_WINDOW 16
 
+// The baseline keeps its own heap, apart from lib/badram/agglo.c's: a
+// baseline that shared code with what it is measured against could not tell
+// a fault in that code.
 struct gcand {
 	uint64_t cost;
 	uint32_t i, j, vi, vj;

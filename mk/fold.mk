@@ -13,8 +13,8 @@ FOLD_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -MMD -MP -iquote lib
 $(B)/ramsift-fold: tools/ramsift-fold.c $(FOLD_LIB_SRCS)
 	$(call say,HOSTCC,$@)mkdir -p $(@D) && $(HOST_CC) $(FOLD_CFLAGS) -o $@ $< $(FOLD_LIB_SRCS)
 
-$(B)/bench-fold: bench/fold.c $(FOLD_LIB_SRCS)
-	$(call say,HOSTCC,$@)mkdir -p $(@D) && $(HOST_CC) $(FOLD_CFLAGS) -o $@ $< $(FOLD_LIB_SRCS)
+$(B)/bench-fold: bench/fold.c $(FOLD_LIB_SRCS) lib/memtest/prng.c
+	$(call say,HOSTCC,$@)mkdir -p $(@D) && $(HOST_CC) $(FOLD_CFLAGS) -o $@ $^
 
 .PHONY: check-fold bench-fold
 check-fold: $(B)/ramsift-fold $(B)/bench-fold

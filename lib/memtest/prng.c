@@ -5,7 +5,7 @@
 
 uint64_t prng_splitmix64(uint64_t *state)
 {
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+	uint64_t z = (*state += PRNG_GOLDEN_GAMMA);
 
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
 	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
@@ -17,7 +17,7 @@ void prng_seed(struct prng *p, uint64_t seed)
 	uint64_t s = prng_splitmix64(&seed);
 
 	// xorshift maps 0 to 0 forever; any other fixed state will do.
-	p->state = s ? s : 0x9e3779b97f4a7c15ull;
+	p->state = s ? s : PRNG_GOLDEN_GAMMA;
 }
 
 void prng_ctr_seed(struct prng_ctr *p, uint64_t seed)

@@ -18,6 +18,10 @@
 
 #include <stdint.h>
 
+// 2^64 divided by the golden ratio, made odd: the Weyl increment of
+// splitmix64, and a step that spreads consecutive numbers over 64 bits.
+#define PRNG_GOLDEN_GAMMA 0x9e3779b97f4a7c15ull
+
 struct prng {
 	uint64_t state; // never 0
 };

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The run's choices (see plan.h).
+#include "memtest/prng.h"
 #include "plan.h"
 
 #define PAGE 4096ull
-#define GOLDEN_GAMMA 0x9e3779b97f4a7c15ull	// 2^64 / golden ratio, odd
 
 size_t plan_tests(const struct config *cfg, const struct mt_test **out, size_t cap)
 {
@@ -22,12 +22,12 @@ size_t plan_tests(const struct config *cfg, const struct mt_test **out, size_t c
 
 uint64_t plan_seed(const struct config *cfg, uint64_t entropy)
 {
-	return cfg->seed_set ? cfg->seed : entropy * GOLDEN_GAMMA;
+	return cfg->seed_set ? cfg->seed : entropy * PRNG_GOLDEN_GAMMA;
 }
 
 uint64_t plan_pass_seed(uint64_t seed, uint32_t pass)
 {
-	return seed + pass * GOLDEN_GAMMA;
+	return seed + pass * PRNG_GOLDEN_GAMMA;
 }
 
 uint64_t plan_move(const struct ram *ram, uint64_t bytes, const struct badram_table *bad)

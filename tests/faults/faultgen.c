@@ -40,6 +40,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "memtest/prng.h"
+
 #define MAX_RANGES 64
 #define ROW_SHIFT 16
 #define COLUMNS 1024
@@ -80,11 +82,7 @@ static uint64_t rng_state = 1;
 
 static uint64_t rng(void)
 {
-	// splitmix64
-	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
+	return prng_splitmix64(&rng_state);
 }
 
 // A number with an optional K/M/G suffix; *end gets what follows.

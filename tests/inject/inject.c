@@ -37,6 +37,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "memtest/prng.h"
+
 #define GiB (1ull << 30)
 
 struct fault {
@@ -124,11 +126,7 @@ static uint64_t rng_state;
 
 static uint64_t rng(void)
 {
-	// splitmix64
-	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
+	return prng_splitmix64(&rng_state);
 }
 
 // Put the fault's bit to its value with one atomic read-modify-write, so a

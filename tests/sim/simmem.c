@@ -10,6 +10,7 @@
 
 #include "memrw.h"
 #include "simmem.h"
+#include "memtest/prng.h"
 
 static struct {
 	uint64_t base;
@@ -173,13 +174,9 @@ void sim_reset(uint64_t base, size_t nwords, uint64_t seed)
 		die("bad simulated memory base", base);
 	sim.base = base;
 	sim.nwords = nwords;
-	// splitmix64 (Steele, Lea, Flood 2014): any seed gives well-mixed words.
+	// splitmix64: any seed gives well-mixed words.
 	for (size_t i = 0; i < nwords; i++) {
-		uint64_t z = (seed += 0x9e3779b97f4a7c15ull);
-
-		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-		z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-		sim.cells[i] = z ^ (z >> 31);
+		sim.cells[i] = prng_splitmix64(&seed);
 		sim.dirty[i] = 0;
 	}
 	sim.epoch = 1;
