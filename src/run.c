@@ -3,6 +3,7 @@
 // loops never touch it directly.
 #include <stdbool.h>
 
+#include "console.h"
 #include "errors.h"
 #include "log.h"
 #include "run.h"
@@ -41,6 +42,12 @@ _Noreturn void run_finish(enum result r)
 {
 	char line[256];
 
+	// The result line is the log's last: from here on this CPU alone writes,
+	// without the console lock, so this works from an exception handler that
+	// interrupted a console write (the line then starts afresh). Before the
+	// finishing check: a CPU that lost the takeover to a panicking one halts
+	// there, and the panicking one still prints its result.
+	console_takeover();
 	if (__atomic_exchange_n(&run.finishing, true, __ATOMIC_ACQ_REL))
 		cpu_halt_forever();
 	if (!run.cfg_set)

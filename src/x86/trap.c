@@ -3,6 +3,7 @@
 #include "cpu.h"
 #include "io.h"
 #include "log.h"
+#include "panic.h"
 #include "run.h"
 #include "trap.h"
 
@@ -59,6 +60,9 @@ _Noreturn void trap_handler(struct trap_frame *f)
 	const struct cpu *c = this_cpu();
 	const char *test = c->test ? c->test : "none";
 
+	// This CPU may have been inside console_write() holding the console
+	// lock (an NMI or machine check can come anywhere): report without it.
+	panic_begin();
 	log_error("CPU exception %llu (%s) error_code=0x%llx rip=0x%016llx cr2=0x%016llx "
 		  "rsp=0x%016llx cpu=%u test=%s",
 		  (unsigned long long)f->vector, exception_names[f->vector & 31],
@@ -69,7 +73,6 @@ _Noreturn void trap_handler(struct trap_frame *f)
 			  "(memory ECC or parity, bus, watchdog) or the NMI button was pressed; "
 			  "check the machine's event log and test again");
 	else
-		log_error("ramsift stopped: a bug in ramsift or a fault in the memory it runs from; "
-			  "please report the lines above");
+		log_error(PANIC_BUG_ADVICE);
 	run_finish(RESULT_ABORTED);
 }

@@ -18,8 +18,9 @@ struct trap_frame {
 // the CPU's IST1 stack (see cpu.h).
 void trap_init(void);
 
-// Called from trapentry.S with interrupts off; prints the fault and ends the
-// run as ABORTED. Never returns.
+// Called from trapentry.S with interrupts off; prints the fault through the
+// panic path (src/panic.h: no lock, so also when the CPU was interrupted
+// inside the console lock) and ends the run as ABORTED. Never returns.
 _Noreturn void trap_handler(struct trap_frame *f);
 
 #endif

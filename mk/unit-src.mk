@@ -1,0 +1,6 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Host unit tests of image code in src/ that has no hardware in it: they may
+# include src/ headers (the Makefile's unit rule gives them only lib/).
+# test_spinlock: the lock of src/x86/spinlock.h, CPU ids passed by hand.
+
+$(B)/host/unit/test_spinlock: HOST_CFLAGS += -iquote src

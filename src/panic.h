@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The panic path: how ramsift stops when something went wrong that it cannot
+// go on from (a CPU exception, an NMI, a machine check, a broken lock). It
+// never waits on a lock: the report and the result line go to the consoles
+// through console_takeover(), so it works even if the CPU was interrupted in
+// the middle of writing a line (the report then starts on a fresh line).
+#ifndef RAMSIFT_SRC_PANIC_H
+#define RAMSIFT_SRC_PANIC_H
+
+// The last line of a report whose cause is ramsift itself or the memory it
+// runs from (log_error adds "error: ").
+#define PANIC_BUG_ADVICE "ramsift stopped: a bug in ramsift or a fault in the memory it runs " \
+	"from; please report the lines above"
+
+// Begin a report that ends the run: take the consoles over (console_takeover:
+// from here on this CPU writes without their lock, on a fresh line; if
+// another CPU panicked first, halt here). A report may itself be interrupted
+// once (a fault or NMI while reporting) and begin again; the third on one CPU
+// halts at once, so a fault in the report path cannot recurse until the
+// stack overflows. The caller then logs its lines and calls
+// run_finish(RESULT_ABORTED). Requires cpu_init_bsp().
+void panic_begin(void);
+
+// Report "error: <fmt...>" and PANIC_BUG_ADVICE through the panic path and
+// end the run ABORTED. For a bug ramsift detects in itself.
+_Noreturn void panic(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif
