@@ -92,7 +92,7 @@ for ((boot = 1; boot <= BOOTS; boot++)); do
 		e2e_fail "boot $boot: third line from the end: want the NMI report, got: ${last[0]}"
 	[[ ${last[1]} =~ ^error:\ ramsift\ stopped:\ the\ hardware\ signalled\  ]] ||
 		e2e_fail "boot $boot: second line from the end: want the advice, got: ${last[1]}"
-	[[ ${last[2]} =~ ^ramsift:\ result=ABORTED\ passes=[0-9]+\ errors=[1-9][0-9]*\ tested_bytes=[0-9]+\ usable_bytes=[0-9]+\ elapsed_s=[0-9]+\.[0-9]{3}$ ]] ||
+	[[ ${last[2]} =~ ^ramsift:\ result=ABORTED\ passes=[0-9]+\ errors=[1-9][0-9]*\ tested_bytes=[0-9]+\ usable_bytes=[0-9]+\ elapsed_s=[0-9]+\.[0-9]{3}\ version=[^[:space:]]+$ ]] ||
 		e2e_fail "boot $boot: last line: want the ABORTED result, got: ${last[2]}"
 	n=$(grep -c '^ramsift: result=' "$E2E_LOG") || true
 	[ "$n" -eq 1 ] || e2e_fail "boot $boot: want one result line, got $n"
