@@ -3,8 +3,8 @@
 #include "fmt.h"
 #include "log.h"
 #include "memmap.h"
+#include "page.h"
 
-#define PAGE 4096ull
 #define LOADER_ENTRIES_SHOWN 64
 
 static const char *type_name(uint32_t type)
@@ -51,8 +51,8 @@ void memmap_release_all(struct memmap *mm)
 
 void memmap_claim(struct memmap *mm, struct range r, const char *what)
 {
-	r.start &= ~(PAGE - 1);
-	r.end = (r.end + PAGE - 1) & ~(PAGE - 1);
+	r.start &= ~(PAGE_SIZE - 1);
+	r.end = (r.end + PAGE_SIZE - 1) & ~(PAGE_SIZE - 1);
 	mm->nfree = range_subtract(mm->free, mm->nfree, MEMMAP_MAX, r);
 	if (mm->nowned < MEMMAP_OWNED_MAX)
 		mm->owned[mm->nowned++] = (struct owned_range){ r, what };
@@ -60,7 +60,7 @@ void memmap_claim(struct memmap *mm, struct range r, const char *what)
 
 uint64_t memmap_find(const struct memmap *mm, uint64_t bytes, uint64_t limit)
 {
-	bytes = (bytes + PAGE - 1) & ~(PAGE - 1);
+	bytes = (bytes + PAGE_SIZE - 1) & ~(PAGE_SIZE - 1);
 	for (size_t i = mm->nfree; i-- > 0;) {
 		struct range f = mm->free[i];
 		uint64_t end = f.end < limit ? f.end : limit;

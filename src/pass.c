@@ -6,14 +6,14 @@
 #include "errors.h"
 #include "log.h"
 #include "memtest/memtest.h"
+#include "page.h"
 #include "pass.h"
 #include "report.h"
 #include "run.h"
 #include "x86/timer.h"
 
 #define PROGRESS_EVERY_MS 10000
-#define SELF_MIN_ADDR (1ull << 20)
-#define PAGE 4096ull	// keep the first MiB for firmware-style uses (AP start-up)
+#define SELF_MIN_ADDR (1ull << 20)	// keep the first MiB for firmware-style uses (AP start-up)
 
 struct job {
 	const struct mt_test *test;
@@ -100,11 +100,11 @@ static uint64_t move_destination(const struct memmap *mm, uint64_t bytes)
 		// Slide the block down below the highest failing page inside it.
 		while (end > lo && end - lo >= bytes) {
 			uint64_t page = end;
-			while (page > end - bytes && !badram_table_has(bad, page - PAGE))
-				page -= PAGE;
+			while (page > end - bytes && !badram_table_has(bad, page - PAGE_SIZE))
+				page -= PAGE_SIZE;
 			if (page == end - bytes)
 				return page;
-			end = page - PAGE;
+			end = page - PAGE_SIZE;
 		}
 	}
 	return 0;

@@ -325,7 +325,7 @@ static void print_pages(const struct badram_table *t)
 			p[n++] = t->slot[i];
 	qsort(p, n, sizeof(*p), cmp_u64);
 	for (size_t i = 0; i < n; i++)
-		printf("0x%llx\n", (unsigned long long)(p[i] << 12));
+		printf("0x%llx\n", (unsigned long long)(p[i] << PAGE_SHIFT));
 	free(p);
 }
 

@@ -56,7 +56,7 @@ enum badram_add badram_table_add(struct badram_table *t, uint64_t addr)
 {
 	if (addr >= RANGE_MAX_ADDR)
 		return BADRAM_ADD_INVALID;
-	uint64_t page = addr >> CUBE_PAGE_SHIFT;
+	uint64_t page = addr >> PAGE_SHIFT;
 	if (page == t->last)
 		return BADRAM_ADD_KNOWN;
 	t->last = page;
@@ -72,7 +72,7 @@ enum badram_add badram_table_add(struct badram_table *t, uint64_t addr)
 
 bool badram_table_has(const struct badram_table *t, uint64_t addr)
 {
-	uint64_t page = addr >> CUBE_PAGE_SHIFT;
+	uint64_t page = addr >> PAGE_SHIFT;
 
 	if (addr >= RANGE_MAX_ADDR)
 		return false;
