@@ -24,7 +24,7 @@
 #define VGA_TEXT_PHYS 0xb8000
 #define GiB (1ull << 30)
 
-// Defined by boot/link.ld.
+// Defined by boot/link.ld.S.
 extern char image_start_phys[], image_end_phys[];
 
 static struct bootinfo bootinfo;
