@@ -13,12 +13,11 @@
 // src/x86/paging.c then maps all of RAM), and the KERNEL_WINDOW_BYTES window at
 // KERNEL_VMA mapped with 4 KiB pages onto the image wherever it landed, where
 // all 64-bit code and data live. Every number shared with C or the linker
-// script comes from src/x86/layout.h.
+// script comes from src/x86/layout.h and lib/boot/multiboot.h.
 
+#include "boot/multiboot.h"
 #include "x86/layout.h"
 
-#define MB1_BOOT_MAGIC	0x2badb002
-#define MB2_BOOT_MAGIC	0x36d76289
 #define COM1		0x3f8
 #define CR0_PE		(1 << 0)
 #define CR0_WP		(1 << 16)
