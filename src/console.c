@@ -3,7 +3,7 @@
 #include "console.h"
 #include "x86/spinlock.h"
 
-#define MAX_CONSOLES 4
+#include "capacity.h"
 #define EARLY_LOG_SIZE 8192
 
 static const struct console *consoles[MAX_CONSOLES];

@@ -9,10 +9,7 @@
 #include <stdint.h>
 
 #include "badram/table.h"
-
-// Distinct failing pages are kept in a table of this many slots (7/8 usable;
-// beyond that the table covers new pages with overflow cubes, losing none).
-#define ERRORS_TABLE_SLOTS 65536
+#include "capacity.h"	// ERRORS_TABLE_SLOTS: the table's size
 
 // Start empty; print at most print_cap ERROR lines.
 void errors_init(uint32_t print_cap);

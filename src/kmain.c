@@ -2,6 +2,7 @@
 // The bare-metal program's top level: a flat list of set-up steps, then the run.
 #include "boot/multiboot.h"
 #include "boot/cmdline.h"
+#include "capacity.h"
 #include "console.h"
 #include "x86/cpu.h"
 #include "fmt.h"
@@ -34,9 +35,9 @@ static struct footprint footprint;
 // The tests= names, in the order of the test table; *n gets their count.
 static const char *const *test_names(size_t *n)
 {
-	static const char *names[64];
+	static const char *names[MAX_TESTS];
 
-	*n = mt_ntests < 64 ? mt_ntests : 64;
+	*n = mt_ntests < MAX_TESTS ? mt_ntests : MAX_TESTS;
 	for (size_t i = 0; i < *n; i++)
 		names[i] = mt_tests[i].name;
 	return names;

@@ -5,10 +5,8 @@
 #define RAMSIFT_SRC_MEMMAP_H
 
 #include "boot/multiboot.h"
+#include "capacity.h"	// MEMMAP_MAX, MEMMAP_OWNED_MAX
 #include "range.h"
-
-#define MEMMAP_MAX	4096
-#define MEMMAP_OWNED_MAX 8
 
 struct owned_range {
 	struct range r;

@@ -4,8 +4,12 @@
 // dispatched through the keys[] table. Handlers validate the whole value
 // before changing cfg, so a rejected value leaves the setting untouched.
 #include "cmdline.h"
+#include "fmt.h"
 #include "parse.h"
 #include "string.h"
+
+// cfg->tests holds indices into the name table as uint8_t.
+_Static_assert(MAX_TESTS <= UINT8_MAX + 1, "test indices fit in a uint8_t");
 
 struct parser {
 	struct config *cfg;
@@ -211,7 +215,7 @@ static void warn_test_name(const struct parser *p, const char *name, size_t n)
 		msg_str(&m, "\"");
 	}
 	msg_str(&m, "; known: all");
-	for (size_t i = 0; i < p->nnames && i <= UINT8_MAX; i++) {
+	for (size_t i = 0; i < p->nnames && i < MAX_TESTS; i++) {
 		msg_str(&m, " ");
 		msg_str(&m, p->names[i]);
 	}
@@ -236,7 +240,7 @@ static void set_tests(struct parser *p, const char *v, size_t n, const void *arg
 			i++;
 		// "all": every known test, in table order.
 		if (str_eq_n(v + start, i - start, "all")) {
-			for (idx = 0; idx < p->nnames && idx <= UINT8_MAX; idx++) {
+			for (idx = 0; idx < p->nnames && idx < MAX_TESTS; idx++) {
 				if (count < CMDLINE_MAX_TESTS)
 					list[count++] = (uint8_t)idx;
 				else
@@ -245,11 +249,11 @@ static void set_tests(struct parser *p, const char *v, size_t n, const void *arg
 			i++;
 			continue;
 		}
-		for (idx = 0; idx < p->nnames && idx <= UINT8_MAX; idx++) {
+		for (idx = 0; idx < p->nnames && idx < MAX_TESTS; idx++) {
 			if (str_eq_n(v + start, i - start, p->names[idx]))
 				break;
 		}
-		if (idx == p->nnames || idx > UINT8_MAX)
+		if (idx == p->nnames || idx >= MAX_TESTS)
 			warn_test_name(p, v + start, i - start);
 		else if (count < CMDLINE_MAX_TESTS)
 			list[count++] = (uint8_t)idx;
@@ -257,8 +261,13 @@ static void set_tests(struct parser *p, const char *v, size_t n, const void *arg
 			too_many = true;
 		i++;    // skip the comma (or step past the end)
 	}
-	if (too_many)
-		warn(p, "too many tests; only the first 32 are run");
+	if (too_many) {
+		char why[64];
+
+		fmt_snprintf(why, sizeof(why), "too many tests; only the first %u are run",
+			     CMDLINE_MAX_TESTS);
+		warn(p, why);
+	}
 	if (count == 0)
 		return;
 	mem_copy(p->cfg->tests, list, count);

@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "capacity.h"	// CMDLINE_MAX_TESTS, MAX_TESTS
+
 // What to do when the run ends.
 enum onexit {
 	ONEXIT_HALT,    // stop the CPUs and wait
@@ -18,7 +20,6 @@ enum onexit {
 	ONEXIT_QEMU,    // exit QEMU through isa-debug-exit (result as status)
 };
 
-#define CMDLINE_MAX_TESTS 32
 #define CMDLINE_MAX_PASSES 1000000u
 #define CMDLINE_DEFAULT_ERROR_LINES 100u
 #define CMDLINE_DEFAULT_BITFADE 90u     // seconds
@@ -81,8 +82,8 @@ void config_defaults(struct config *cfg);
 // A later key overrides an earlier one, except console=. Every unknown key,
 // word without '=', malformed or out-of-range value is passed to warn (which
 // may be NULL to ignore them) and that setting is left unchanged.
-// Requires ntest_names <= 256 (the indices are uint8_t); names beyond that
-// are never matched. test_names may be NULL when ntest_names == 0.
+// Requires ntest_names <= MAX_TESTS (capacity.h); names beyond that are
+// never matched. test_names may be NULL when ntest_names == 0.
 void cmdline_parse(const char *line, struct config *cfg,
 		   const char *const *test_names, size_t ntest_names,
 		   cmdline_warn_fn warn, void *ctx);

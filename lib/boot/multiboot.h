@@ -31,11 +31,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "capacity.h"	// BOOTINFO_CMDLINE_MAX, BOOTINFO_MMAP_MAX, BOOTINFO_NAME_MAX
 #include "range.h"
-
-#define BOOTINFO_CMDLINE_MAX	2048
-#define BOOTINFO_MMAP_MAX	4096	// GRUB's badram can split the map into thousands
-#define BOOTINFO_NAME_MAX	64
 
 enum fb_kind { FB_NONE, FB_EGA_TEXT, FB_RGB, FB_INDEXED };
 

@@ -6,9 +6,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "capacity.h"	// MAX_CPUS
 #include "layout.h"	// the GDT's selectors: SEL_CODE, SEL_DATA, SEL_TSS
 
-#define MAX_CPUS	64
 #define IST_STACK_SIZE	4096
 
 struct tss {
