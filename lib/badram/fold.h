@@ -30,10 +30,13 @@
 #include "table.h"
 #include "range.h"
 
+// The budgets' limit and defaults: their one definition, which the command
+// line's patterns= and holes= (lib/boot/cmdline.c), badram_budget_default()
+// and ramsift-fold's --help take.
 #define BADRAM_MAX_PAIRS CUBE_MAX_CUBES
 #define BADRAM_DEFAULT_PAIRS 20
 #define BADRAM_DEFAULT_HOLES 48         // Linux takes <= 128 e820 entries
-#define BADRAM_DEFAULT_MEMMAP_CHARS 1024 // of the 2047-byte command line
+#define BADRAM_DEFAULT_MEMMAP_CHARS 1024 // of the HOLES_MAX_CHARS-byte command line
 #define BADRAM_MEMMAP_MAX 96            // memmap ranges kept at most
 #define BADRAM_FOLD_SCRATCH_FIXED (3u << 20)
 // Scratch bytes for a fold of a table with max_pages pages: two page arrays
@@ -49,7 +52,8 @@ struct badram_pair {
 struct badram_budget {
 	unsigned pairs;         // K: 1..BADRAM_MAX_PAIRS (clamped)
 	unsigned holes;         // H: >= 1 (0 is taken as 1)
-	unsigned memmap_chars;  // longest memmap= line, with "memmap=" (64..2047)
+	unsigned memmap_chars;  // longest memmap= line, with "memmap="
+				// (HOLES_MIN_CHARS..HOLES_MAX_CHARS, holes.h)
 	bool uefi_only;         // the pairs need not survive GRUB 2.06 on BIOS
 };
 

@@ -3,6 +3,7 @@
 // word in place (no copies, no length limit); each "key=value" word is
 // dispatched through the keys[] table. Handlers validate the whole value
 // before changing cfg, so a rejected value leaves the setting untouched.
+#include "badram/fold.h"
 #include "cmdline.h"
 #include "fmt.h"
 #include "parse.h"
@@ -144,33 +145,36 @@ static void set_console(struct parser *p, const char *v, size_t n, const void *a
 // ---- numbers: passes= errors= bitfade= seed= patterns= holes= -------------
 
 // A numeric key: its range, the usage a warning quotes, and where it goes.
+// The usage is what, then (unless unit is NULL) the range min..max formatted
+// from the constants, then unit: "passes= takes " "0..1000000" " (0 = ...)".
 struct number {
 	uint64_t min, max;
-	const char *usage;
+	const char *what;
+	const char *unit;
 	size_t offset;          // of a uint32_t in struct config (seed: uint64_t)
 };
 
 #define U32_FIELD(f) offsetof(struct config, f)
 
 static const struct number passes_num = { 0, CMDLINE_MAX_PASSES,
-	"passes= takes 0..1000000 (0 = until stopped)", U32_FIELD(passes) };
+	"passes= takes ", " (0 = until stopped)", U32_FIELD(passes) };
 static const struct number errors_num = { 0, UINT32_MAX,
-	"errors= takes 0..4294967295 ERROR lines to print", U32_FIELD(error_lines) };
+	"errors= takes ", " ERROR lines to print", U32_FIELD(error_lines) };
 static const struct number bitfade_num = { 0, CMDLINE_MAX_BITFADE,
-	"bitfade= takes 0..86400 seconds (0 = skip the wait)", U32_FIELD(bitfade_s) };
-static const struct number patterns_num = { 1, CMDLINE_MAX_PATTERNS,
-	"patterns= takes 1..64 BadRAM pairs", U32_FIELD(patterns) };
+	"bitfade= takes ", " seconds (0 = skip the wait)", U32_FIELD(bitfade_s) };
+static const struct number patterns_num = { 1, BADRAM_MAX_PAIRS,
+	"patterns= takes ", " BadRAM pairs", U32_FIELD(patterns) };
 static const struct number holes_num = { 1, CMDLINE_MAX_HOLES,
-	"holes= takes 1..100000 holes in the memory map", U32_FIELD(holes) };
+	"holes= takes ", " holes in the memory map", U32_FIELD(holes) };
 static const struct number seed_num = { 0, UINT64_MAX,
-	"seed= takes a 64-bit number, decimal or 0x hex", offsetof(struct config, seed) };
+	"seed= takes a 64-bit number, decimal or 0x hex", NULL, offsetof(struct config, seed) };
 
 // Parse v[0..n) as a number in num's range; otherwise warn with its usage
 // ("passes= takes 0..1000000 ...") and return false.
 static bool parse_number(struct parser *p, const char *v, size_t n, const struct number *num,
 			 uint64_t *out)
 {
-	struct msg m = { .len = 0 };
+	char why[MSG_LEN];
 	uint64_t x;
 	bool ok = parse_u64(v, n, &x);
 
@@ -178,9 +182,14 @@ static bool parse_number(struct parser *p, const char *v, size_t n, const struct
 		*out = x;
 		return true;
 	}
-	msg_str(&m, ok ? "out of range; " : "not a number; ");
-	msg_str(&m, num->usage);
-	warn(p, m.buf);
+	if (num->unit != NULL)
+		fmt_snprintf(why, sizeof(why), "%s%s%llu..%llu%s", ok ? "out of range; " : "not a number; ",
+			     num->what, (unsigned long long)num->min, (unsigned long long)num->max,
+			     num->unit);
+	else
+		fmt_snprintf(why, sizeof(why), "%s%s", ok ? "out of range; " : "not a number; ",
+			     num->what);
+	warn(p, why);
 	return false;
 }
 
@@ -380,8 +389,8 @@ void config_defaults(struct config *cfg)
 	cfg->onexit = ONEXIT_HALT;
 	cfg->error_lines = CMDLINE_DEFAULT_ERROR_LINES;
 	cfg->bitfade_s = CMDLINE_DEFAULT_BITFADE;
-	cfg->patterns = CMDLINE_DEFAULT_PATTERNS;
-	cfg->holes = CMDLINE_DEFAULT_HOLES;
+	cfg->patterns = BADRAM_DEFAULT_PAIRS;
+	cfg->holes = BADRAM_DEFAULT_HOLES;
 }
 
 void cmdline_parse(const char *line, struct config *cfg,

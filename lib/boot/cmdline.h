@@ -20,13 +20,13 @@ enum onexit {
 	ONEXIT_QEMU,    // exit QEMU through isa-debug-exit (result as status)
 };
 
+// The command line's own defaults and ranges. The BadRAM budget's (patterns=
+// and holes=) are the fold's: BADRAM_DEFAULT_PAIRS, BADRAM_MAX_PAIRS and
+// BADRAM_DEFAULT_HOLES in lib/badram/fold.h.
 #define CMDLINE_MAX_PASSES 1000000u
 #define CMDLINE_DEFAULT_ERROR_LINES 100u
 #define CMDLINE_DEFAULT_BITFADE 90u     // seconds
 #define CMDLINE_MAX_BITFADE 86400u
-#define CMDLINE_DEFAULT_PATTERNS 20u    // BadRAM pairs (GRUB badram)
-#define CMDLINE_MAX_PATTERNS 64u
-#define CMDLINE_DEFAULT_HOLES 48u       // holes the pairs may cut into the map
 #define CMDLINE_MAX_HOLES 100000u
 
 struct config {
@@ -55,7 +55,9 @@ typedef void (*cmdline_warn_fn)(void *ctx, const char *word, size_t word_len,
 
 // Fill cfg with the defaults: serial ttyS0 at 115200 and the screen, 1 pass,
 // the default test list (ntests 0), halt on exit, seed chosen by the caller,
-// 100 ERROR lines, 90 s bit fade, 20 BadRAM pairs cutting at most 48 holes.
+// CMDLINE_DEFAULT_ERROR_LINES ERROR lines, CMDLINE_DEFAULT_BITFADE seconds of
+// bit fade, and the fold's default budget: BADRAM_DEFAULT_PAIRS BadRAM pairs
+// cutting at most BADRAM_DEFAULT_HOLES holes.
 void config_defaults(struct config *cfg);
 
 // Apply the command line to cfg, which the caller has filled with
@@ -78,7 +80,8 @@ void config_defaults(struct config *cfg);
 //             The name "all" stands for every test, in table order.
 //   onexit=halt|reboot|qemu
 //   seed=N errors=N bitfade=N patterns=N holes=N  numbers in the ranges
-//             the CMDLINE_ constants above give (seed: any 64-bit value)
+//             the constants above give (patterns: 1..BADRAM_MAX_PAIRS;
+//             seed: any 64-bit value)
 // A later key overrides an earlier one, except console=. Every unknown key,
 // word without '=', malformed or out-of-range value is passed to warn (which
 // may be NULL to ignore them) and that setting is left unchanged.

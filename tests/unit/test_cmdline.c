@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
+#include "badram/fold.h"
 #include "boot/cmdline.h"
 #include "string.h"
 
@@ -52,7 +53,7 @@ static bool contains(const char *hay, const char *needle)
 #define DEF .serial = true, .serial_port = 0, .serial_baud = 115200, \
 	.screen = true, .passes = 1, .ntests = 0, .onexit = ONEXIT_HALT, \
 	.seed = 0, .seed_set = false, .error_lines = 100, .bitfade_s = 90, \
-	.patterns = 20, .holes = 48
+	.patterns = BADRAM_DEFAULT_PAIRS, .holes = BADRAM_DEFAULT_HOLES
 
 static const struct {
 	const char *line;
@@ -296,7 +297,7 @@ static void check_sane(const struct config *cfg, const char *what)
 		  (cfg->onexit == ONEXIT_HALT || cfg->onexit == ONEXIT_REBOOT ||
 		   cfg->onexit == ONEXIT_QEMU) &&
 		  cfg->bitfade_s <= CMDLINE_MAX_BITFADE &&
-		  cfg->patterns >= 1 && cfg->patterns <= CMDLINE_MAX_PATTERNS &&
+		  cfg->patterns >= 1 && cfg->patterns <= BADRAM_MAX_PAIRS &&
 		  cfg->holes >= 1 && cfg->holes <= CMDLINE_MAX_HOLES;
 
 	for (size_t i = 0; ok && i < cfg->ntests; i++)
