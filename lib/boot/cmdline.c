@@ -8,6 +8,7 @@
 #include "fmt.h"
 #include "parse.h"
 #include "string.h"
+#include "uart.h"
 
 // cfg->tests holds indices into the name table as uint8_t.
 _Static_assert(MAX_TESTS <= UINT8_MAX + 1, "test indices fit in a uint8_t");
@@ -69,12 +70,6 @@ static bool is_space(char c)
 
 // ---- console= ----------------------------------------------------------
 
-// 16550 divisor latch: baud = 115200 / divisor, divisor 1..2304 (50 baud).
-static bool baud_valid(uint64_t baud)
-{
-	return baud >= 50 && baud <= 115200 && 115200 % baud == 0;
-}
-
 // Parse the ",115200n8" options after ttySx. Returns the baud to use and
 // warns about anything it had to change.
 static uint32_t serial_options(const struct parser *p, const char *s, size_t n)
@@ -86,7 +81,7 @@ static uint32_t serial_options(const struct parser *p, const char *s, size_t n)
 		i++;
 	if (!parse_u64(s, i, &baud)) {
 		warn(p, "bad serial options; expected ttySN,BAUD[n8], e.g. ttyS0,115200n8; using 115200 8N1");
-		return 115200;
+		return UART_BAUD_DEFAULT;
 	}
 	// Optional parity letter, data bits, and Linux's 'r' (RTS/CTS).
 	char parity = i < n ? s[i++] : 'n';
@@ -97,13 +92,13 @@ static uint32_t serial_options(const struct parser *p, const char *s, size_t n)
 			 (bits == '7' || bits == '8');
 	if (i != n || !format_ok) {
 		warn(p, "bad serial options; expected ttySN,BAUD[n8], e.g. ttyS0,115200n8; using 115200 8N1");
-		return 115200;
+		return UART_BAUD_DEFAULT;
 	}
 	if (parity != 'n' || bits != '8')
 		warn(p, "only 8 data bits, no parity (n8) is supported; using 8N1");
-	if (!baud_valid(baud)) {
+	if (!uart_baud_valid(baud)) {
 		warn(p, "unsupported baud rate; must be 115200/N (115200, 57600, 38400, 19200, 9600, ...); using 115200");
-		return 115200;
+		return UART_BAUD_DEFAULT;
 	}
 	return (uint32_t)baud;
 }
@@ -131,7 +126,7 @@ static void set_console(struct parser *p, const char *v, size_t n, const void *a
 		return;
 	}
 	uint8_t port = (uint8_t)(v[4] - '0');
-	uint32_t baud = 115200;
+	uint32_t baud = UART_BAUD_DEFAULT;
 
 	if (n > 5)
 		baud = serial_options(p, v + 6, n - 6);
@@ -382,7 +377,7 @@ void config_defaults(struct config *cfg)
 	mem_set(cfg, 0, sizeof(*cfg));
 	cfg->serial = true;
 	cfg->serial_port = 0;
-	cfg->serial_baud = 115200;
+	cfg->serial_baud = UART_BAUD_DEFAULT;
 	cfg->screen = true;
 	cfg->passes = 1;
 	cfg->ntests = 0;

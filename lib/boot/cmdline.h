@@ -66,7 +66,8 @@ void config_defaults(struct config *cfg);
 // looks like the image's path (contains '/' or ':', or ends in ".elf" or
 // ".bin") is skipped silently, since GRUB and QEMU pass it. Keys:
 //   console=ttyS<0-3>[,<baud>[<n|o|e>[<7|8>]]]  serial console; baud must be
-//             115200/d for an integer d (50..115200), else 115200 is used;
+//             valid for the UART (uart_baud_valid(), lib/uart.h: 115200/d for
+//             an integer d, 50..115200), else 115200 is used;
 //             parity/bits other than n8 are warned about, 8N1 is used.
 //             Only one serial port is driven: a later ttyS wins.
 //   console=tty0 | console=tty1                the screen console
