@@ -7,6 +7,7 @@
 #include "x86/cpu.h"
 #include "fmt.h"
 #include "x86/io.h"
+#include "x86/layout.h"
 #include "log.h"
 #include "memmap.h"
 #include "memtest/memtest.h"
@@ -46,12 +47,12 @@ static const char *const *test_names(size_t *n)
 static const struct console serial_console = { "serial", serial_write };
 static const struct console vga_console = { "vga", vga_write };
 
-// The boot page tables map the first 4 GiB one to one, and the loaders put
-// their information there (its pointers are 32-bit).
+// The boot page tables map the first 4 GiB (BOOT_IDENTITY_BYTES) one to one,
+// and the loaders put their information there (its pointers are 32-bit).
 static bool read_low_phys(void *ctx, uint64_t addr, void *buf, size_t n)
 {
 	(void)ctx;
-	if (addr >= 4 * GiB || n > 4 * GiB - addr)
+	if (addr >= BOOT_IDENTITY_BYTES || n > BOOT_IDENTITY_BYTES - addr)
 		return false;
 	mem_copy(buf, (const void *)(uintptr_t)addr, n);
 	return true;
@@ -138,7 +139,7 @@ static void map_all_memory(struct memmap *mm, const struct bootinfo *bi, struct 
 	top = paging_clamp_top(top);
 
 	uint64_t bytes = paging_table_bytes(top);
-	uint64_t tables = memmap_alloc(mm, bytes, 4 * GiB, "page tables");
+	uint64_t tables = memmap_alloc(mm, bytes, BOOT_IDENTITY_BYTES, "page tables");
 	if (tables == 0) {
 		log_error("no free memory below 4 GiB for %llu KiB of page tables; "
 			  "ramsift cannot run on this memory map", (unsigned long long)(bytes >> 10));
