@@ -12,8 +12,8 @@
 #define MB1_AOUT_KLUDGE		(1 << 16)	// load addresses below are valid
 #define MB1_FLAGS		(MB1_PAGE_ALIGN | MB1_MEMORY_INFO | MB1_VIDEO_MODE | MB1_AOUT_KLUDGE)
 
-// Multiboot 2 header tag types (spec 3.1), not the information
-// tags of the same names in multiboot.h.
+// Multiboot 2 header tag types (spec 3.1), apart from the information tags
+// (MB2_TAG_*) of multiboot.h.
 #define MB2_ARCH_I386		0
 #define MB2_HTAG_END		0
 #define MB2_HTAG_INFO_REQUEST	1
