@@ -76,7 +76,7 @@ struct badram_result {
 	uint64_t holes;                 // runs the pairs cut into RAM
 	uint64_t exact_holes;           // runs of failing pages (exact cover's)
 	uint64_t memmap_sacrificed;     // good RAM pages the memmap ranges add
-	unsigned pairs_budget;          // K as applied (clamped to 1..64)
+	unsigned pairs_budget;          // K as applied (clamped to 1..BADRAM_MAX_PAIRS)
 	unsigned holes_budget;          // H as applied (see above)
 	enum badram_limit limit;
 	bool grub_safe;                 // GRUB 2.06 on BIOS applies every pair
