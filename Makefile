@@ -22,13 +22,16 @@ IMG_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -MMD -MP \
 IMG_ASFLAGS := -g -Wall -Werror -MMD -MP -Ilib -Isrc -D__ASSEMBLY__
 # lib/memtest/memaccess.h includes "memrw.h": the image's implementation.
 $(B)/image/lib/memtest/%: IMG_CFLAGS += -iquote src/x86
+# The linker script is preprocessed like a .S file, so that it takes the
+# layout from src/x86/layout.h (the one definition asm and C read too).
+IMG_LDS := $(B)/image/link.ld
 IMG_LDFLAGS := -nostdlib -static -no-pie -Wl,--no-dynamic-linker -Wl,-z,max-page-size=0x1000 \
-	-Wl,-z,noexecstack -Wl,--no-warn-rwx-segments -Wl,--build-id=none -T boot/link.ld
+	-Wl,-z,noexecstack -Wl,--no-warn-rwx-segments -Wl,--build-id=none -T $(IMG_LDS)
 
 # lib/ is one folder per library (memtest, badram, boot, run) and the general
 # utilities at its root.
 LIB_SRCS  := $(sort $(wildcard lib/*.c lib/*/*.c))
-IMG_SRCS  := $(sort $(wildcard boot/*.S src/*.c src/*/*.c src/*/*.S)) $(LIB_SRCS)
+IMG_SRCS  := $(sort $(filter-out boot/link.ld.S,$(wildcard boot/*.S src/*.c src/*/*.c src/*/*.S))) $(LIB_SRCS)
 IMG_OBJS  := $(patsubst %,$(B)/image/%.o,$(IMG_SRCS))
 
 # The version: `git describe` of the tree being built, or RAMSIFT_VERSION_FALLBACK
@@ -47,7 +50,11 @@ $(B)/image/%.c.o: %.c
 $(B)/image/%.S.o: %.S
 	$(call say,AS,$<)mkdir -p $(@D) && $(CC) $(IMG_ASFLAGS) -c $< -o $@
 
-$(B)/ramsift.elf: $(IMG_OBJS) boot/link.ld tools/check-image.sh
+$(IMG_LDS): boot/link.ld.S
+	$(call say,CPP,$<)mkdir -p $(@D) && $(CC) -E -P -x assembler-with-cpp $(filter -I% -D%,$(IMG_ASFLAGS)) \
+		-MMD -MP -MT $@ -MF $@.d -o $@ $<
+
+$(B)/ramsift.elf: $(IMG_OBJS) $(IMG_LDS) tools/check-image.sh
 	$(call say,LD,$@)$(CC) $(IMG_LDFLAGS) -o $@ $(IMG_OBJS) -lgcc
 	$(Q)sh tools/check-image.sh $@
 

@@ -16,9 +16,8 @@
 #include <time.h>
 
 #include "badram/cube.h"
-#include "badram/fold.h"
+#include "badram/badram.h"
 #include "badram/merge.h"
-#include "badram/table.h"
 #include "memtest/prng.h"
 
 #define MIB (1ULL << 20)
@@ -462,10 +461,12 @@ static void table(const char *title, unsigned pairs, unsigned holes, bool uefi,
 int main(int argc, char **argv)
 {
 	bool quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
+	char title[96];
 
 	printf("Each cell: ramsift / greedy baseline.\n");
-	table("Default budgets: patterns=20 holes=48, pairs in GRUB-safe order",
-	      BADRAM_DEFAULT_PAIRS, BADRAM_DEFAULT_HOLES, false, quick);
+	snprintf(title, sizeof(title), "Default budgets: patterns=%u holes=%u, pairs in GRUB-safe order",
+		 (unsigned)BADRAM_DEFAULT_PAIRS, (unsigned)BADRAM_DEFAULT_HOLES);
+	table(title, BADRAM_DEFAULT_PAIRS, BADRAM_DEFAULT_HOLES, false, quick);
 	table("Cube quality alone: patterns=10, no hole limit, any order (UEFI)", 10,
 	      UINT32_MAX, true, quick);
 	return 0;

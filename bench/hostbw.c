@@ -72,6 +72,7 @@
 #include <sys/mman.h>
 #include <time.h>
 
+#include "capacity.h"
 #include "memtest/memtest.h"
 
 enum sweep { W, R, RW, CPY, SW, SR, WH, NSWEEPS };
@@ -408,7 +409,6 @@ static double model_secs(const struct model *m, uint64_t size, const struct refs
 }
 
 #define MAX_ROUNDS 99
-#define MAX_TESTS 64
 
 // One test's measurements, one entry per round: seconds taken, and seconds
 // its model takes at the references measured just before it.

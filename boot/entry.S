@@ -8,17 +8,17 @@
 // 4 KiB boundary (see the relocatable tag), so every address here is the link
 // address plus the load delta kept in EBP.
 //
-// Boot page tables: the first 4 GiB identity mapped with 2 MiB pages (enough
-// to reach the boot information and the screen; src/x86/paging.c then maps all of
-// RAM), and an 8 MiB window at KERNEL_VMA mapped with 4 KiB pages onto the
-// image wherever it landed, where all 64-bit code and data live.
+// Boot page tables: the first BOOT_IDENTITY_BYTES (4 GiB) identity mapped
+// with 2 MiB pages (enough to reach the boot information and the screen;
+// src/x86/paging.c then maps all of RAM), and the KERNEL_WINDOW_BYTES window at
+// KERNEL_VMA mapped with 4 KiB pages onto the image wherever it landed, where
+// all 64-bit code and data live. Every number shared with C or the linker
+// script comes from src/x86/layout.h and lib/boot/multiboot.h.
 
-#define MB1_BOOT_MAGIC	0x2badb002
-#define MB2_BOOT_MAGIC	0x36d76289
+#include "boot/multiboot.h"
+#include "x86/layout.h"
+
 #define COM1		0x3f8
-#define PTE_P		(1 << 0)
-#define PTE_W		(1 << 1)
-#define PTE_PS		(1 << 7)
 #define CR0_PE		(1 << 0)
 #define CR0_WP		(1 << 16)
 #define CR0_PG		(1 << 31)
@@ -26,8 +26,7 @@
 #define MSR_EFER	0xc0000080
 #define EFER_LME	(1 << 8)
 #define CPUID_EXT_LM	(1 << 29)
-#define LINK_PHYS	0x200000
-#define WINDOW_PTS	4		// 4 page tables = the 8 MiB kernel window
+#define BOOT_IDENTITY_PDS (BOOT_IDENTITY_BYTES >> 30)	// one page directory a GiB
 
 	.section .boot.text, "ax"
 	.code32
@@ -78,43 +77,43 @@ no_long_mode:
 	lea	pdpt_low + PTE_P + PTE_W(%ebp), %eax
 	mov	%eax, pml4(%ebp)
 	lea	pdpt_high + PTE_P + PTE_W(%ebp), %eax
-	mov	%eax, pml4 + 511 * 8(%ebp)
+	mov	%eax, pml4 + KERNEL_WINDOW_PML4 * 8(%ebp)
 
 	// PDPT_low[0..3] -> the four identity page directories.
 	lea	pd_low + PTE_P + PTE_W(%ebp), %eax
 	lea	pdpt_low(%ebp), %edi
-	mov	$4, %ecx
+	mov	$BOOT_IDENTITY_PDS, %ecx
 4:	mov	%eax, (%edi)
-	add	$4096, %eax
+	add	$PAGE_SIZE, %eax
 	add	$8, %edi
 	loop	4b
 
 	// PD_low[0..2047]: 2 MiB pages covering 0..4 GiB.
 	mov	$PTE_P + PTE_W + PTE_PS, %eax
 	lea	pd_low(%ebp), %edi
-	mov	$2048, %ecx
+	mov	$BOOT_IDENTITY_BYTES / LARGE_PAGE_SIZE, %ecx
 5:	mov	%eax, (%edi)
-	add	$0x200000, %eax
+	add	$LARGE_PAGE_SIZE, %eax
 	add	$8, %edi
 	loop	5b
 
-	// PDPT_high[510] (0xffffffff80000000) -> PD_high -> the window's PTs.
+	// PDPT_high[510] (KERNEL_VMA) -> PD_high -> the window's PTs.
 	lea	pd_high + PTE_P + PTE_W(%ebp), %eax
-	mov	%eax, pdpt_high + 510 * 8(%ebp)
+	mov	%eax, pdpt_high + KERNEL_WINDOW_PDPT * 8(%ebp)
 	lea	pt_high + PTE_P + PTE_W(%ebp), %eax
 	lea	pd_high(%ebp), %edi
-	mov	$WINDOW_PTS, %ecx
+	mov	$KERNEL_WINDOW_PTS, %ecx
 6:	mov	%eax, (%edi)
-	add	$4096, %eax
+	add	$PAGE_SIZE, %eax
 	add	$8, %edi
 	loop	6b
 
 	// PT_high[i] -> the image's i-th page, where it really is.
-	lea	LINK_PHYS + PTE_P + PTE_W(%ebp), %eax
+	lea	KERNEL_LOAD_PHYS + PTE_P + PTE_W(%ebp), %eax
 	lea	pt_high(%ebp), %edi
 	mov	$image_pages, %ecx
 7:	mov	%eax, (%edi)
-	add	$4096, %eax
+	add	$PAGE_SIZE, %eax
 	add	$8, %edi
 	loop	7b
 
@@ -136,7 +135,7 @@ no_long_mode:
 	mov	%eax, gdt_desc + 2(%ebp)
 	lgdt	gdt_desc(%ebp)
 	pop	%ebx				// boot information pointer
-	push	$8				// 64-bit code selector
+	push	$SEL_CODE			// 64-bit code selector
 	lea	entry64(%ebp), %eax
 	push	%eax
 	lret
@@ -178,7 +177,7 @@ die32:
 	.code64
 // Entered by the far return above, in 64-bit mode on the boot page tables.
 entry64:
-	mov	$0x10, %eax
+	mov	$SEL_DATA, %eax
 	mov	%eax, %ds
 	mov	%eax, %es
 	mov	%eax, %ss
@@ -188,7 +187,7 @@ entry64:
 	movabs	$bsp_stack_top, %rsp
 	mov	%esi, %edi			// arg 1: loader magic
 	mov	%ebx, %esi			// arg 2: boot information (physical)
-	lea	LINK_PHYS(%rbp), %rdx		// arg 3: physical load address
+	lea	KERNEL_LOAD_PHYS(%rbp), %rdx	// arg 3: physical load address
 	mov	%edx, %edx			// EBP held a 32-bit delta
 	xor	%ebp, %ebp			// end of the frame-pointer chain
 	movabs	$kmain, %rax
@@ -199,10 +198,14 @@ entry64:
 
 	.section .boot.data, "aw"
 	.p2align 3
+	// Each descriptor at its selector's offset: .org cannot move backwards,
+	// so selectors out of order in layout.h fail the build.
 gdt:
-	.quad 0
-	.quad 0x00af9a000000ffff		// 0x08: 64-bit code
-	.quad 0x00cf92000000ffff		// 0x10: data
+	.quad 0					// the null descriptor
+	.org gdt + SEL_CODE
+	.quad GDT_CODE64
+	.org gdt + SEL_DATA
+	.quad GDT_DATA
 gdt_end:
 	.p2align 2
 	.short 0
@@ -218,13 +221,13 @@ msg_no_lm:
 	.asciz "ramsift needs an x86-64 CPU. Halted.\r\n"
 
 	.section .boot.bss, "aw", @progbits
-	.p2align 12
-pml4:		.skip 4096
-pdpt_low:	.skip 4096
-pd_low:		.skip 4 * 4096
-pdpt_high:	.skip 4096
-pd_high:	.skip 4096
-pt_high:	.skip WINDOW_PTS * 4096
+	.p2align PAGE_SHIFT
+pml4:		.skip PAGE_SIZE
+pdpt_low:	.skip PAGE_SIZE
+pd_low:		.skip BOOT_IDENTITY_PDS * PAGE_SIZE
+pdpt_high:	.skip PAGE_SIZE
+pd_high:	.skip PAGE_SIZE
+pt_high:	.skip KERNEL_WINDOW_PTS * PAGE_SIZE
 
 	// Not in .boot.bss: entry32 pushes onto it before clearing that.
 	.section .boot.stack, "aw", @progbits
@@ -234,7 +237,7 @@ boot_stack_top:
 
 	// The bootstrap processor's stack, in the kernel window.
 	.section .bss
-	.p2align 12
+	.p2align PAGE_SHIFT
 bsp_stack:
 	.skip 16384
 	.globl bsp_stack_top

@@ -1,22 +1,26 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The Multiboot 1 and Multiboot 2 headers. One image carries both, so GRUB's
-// `multiboot` and `multiboot2`, QEMU -kernel and iPXE all accept it.
+// `multiboot` and `multiboot2`, QEMU -kernel and iPXE all accept it. The
+// magic numbers and information tag types come from lib/boot/multiboot.h.
 
-#define MB1_MAGIC		0x1badb002
+#include "boot/multiboot.h"
+#include "page.h"
+
 #define MB1_PAGE_ALIGN		(1 << 0)	// modules on page boundaries
 #define MB1_MEMORY_INFO		(1 << 1)	// we need the memory map
 #define MB1_VIDEO_MODE		(1 << 2)	// video fields below are valid
 #define MB1_AOUT_KLUDGE		(1 << 16)	// load addresses below are valid
 #define MB1_FLAGS		(MB1_PAGE_ALIGN | MB1_MEMORY_INFO | MB1_VIDEO_MODE | MB1_AOUT_KLUDGE)
 
-#define MB2_MAGIC		0xe85250d6
+// Multiboot 2 header tag types (spec 3.1), apart from the information tags
+// (MB2_TAG_*) of multiboot.h.
 #define MB2_ARCH_I386		0
-#define MB2_TAG_END		0
-#define MB2_TAG_INFO_REQUEST	1
-#define MB2_TAG_CONSOLE_FLAGS	4
-#define MB2_TAG_FRAMEBUFFER	5
-#define MB2_TAG_RELOCATABLE	10
-#define MB2_TAG_OPTIONAL	1
+#define MB2_HTAG_END		0
+#define MB2_HTAG_INFO_REQUEST	1
+#define MB2_HTAG_CONSOLE_FLAGS	4
+#define MB2_HTAG_FRAMEBUFFER	5
+#define MB2_HTAG_RELOCATABLE	10
+#define MB2_HTAG_OPTIONAL	1
 
 	.section .multiboot, "a"
 
@@ -25,9 +29,9 @@
 	// for EGA text; GRUB on UEFI falls back to a framebuffer it reports.
 	.p2align 2
 mb1_header:
-	.long MB1_MAGIC
+	.long MB1_HEADER_MAGIC
 	.long MB1_FLAGS
-	.long -(MB1_MAGIC + MB1_FLAGS)
+	.long -(MB1_HEADER_MAGIC + MB1_FLAGS)
 	.long mb1_header		// header_addr
 	.long image_start_phys		// load_addr
 	.long image_load_end_phys	// load_end_addr
@@ -43,38 +47,38 @@ mb1_header:
 	// `badram`. The entry code is position independent for this reason.
 	.p2align 3
 mb2_header:
-	.long MB2_MAGIC
+	.long MB2_HEADER_MAGIC
 	.long MB2_ARCH_I386
 	.long mb2_header_end - mb2_header
-	.long -(MB2_MAGIC + MB2_ARCH_I386 + (mb2_header_end - mb2_header))
+	.long -(MB2_HEADER_MAGIC + MB2_ARCH_I386 + (mb2_header_end - mb2_header))
 
 	.p2align 3
-	.short MB2_TAG_INFO_REQUEST, MB2_TAG_OPTIONAL
+	.short MB2_HTAG_INFO_REQUEST, MB2_HTAG_OPTIONAL
 	.long 8 + 4 * 4
-	.long 1				// boot command line
-	.long 4				// basic memory information
-	.long 6				// memory map
-	.long 8				// framebuffer info
+	.long MB2_TAG_CMDLINE		// boot command line
+	.long MB2_TAG_MEMINFO		// basic memory information
+	.long MB2_TAG_MMAP		// memory map
+	.long MB2_TAG_FRAMEBUFFER	// framebuffer info
 
 	.p2align 3
-	.short MB2_TAG_CONSOLE_FLAGS, MB2_TAG_OPTIONAL
+	.short MB2_HTAG_CONSOLE_FLAGS, MB2_HTAG_OPTIONAL
 	.long 12
 	.long 2				// EGA text supported, console not required
 
 	.p2align 3
-	.short MB2_TAG_FRAMEBUFFER, MB2_TAG_OPTIONAL
+	.short MB2_HTAG_FRAMEBUFFER, MB2_HTAG_OPTIONAL
 	.long 20
 	.long 0, 0, 0			// width, height, depth: no preference
 
 	.p2align 3
-	.short MB2_TAG_RELOCATABLE, MB2_TAG_OPTIONAL
+	.short MB2_HTAG_RELOCATABLE, MB2_HTAG_OPTIONAL
 	.long 24
 	.long 0x100000			// min_addr: above the BIOS area
 	.long 0xc0000000		// max_addr: the 32-bit entry needs < 4 GiB
-	.long 4096			// align
+	.long PAGE_SIZE			// align: the window maps whole pages
 	.long 1				// preference: lowest address
 
 	.p2align 3
-	.short MB2_TAG_END, 0
+	.short MB2_HTAG_END, 0
 	.long 8
 mb2_header_end:

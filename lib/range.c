@@ -71,7 +71,7 @@ static void check_entries(const struct mmap_entry *in, size_t n,
 static bool emit(struct range *out, size_t cap, size_t *count, uint64_t start,
 		 uint64_t end, range_warn_fn warn, void *ctx)
 {
-	const uint64_t mask = RANGE_PAGE_SIZE - 1;
+	const uint64_t mask = PAGE_SIZE - 1;
 	// end <= 2^52, so rounding start up cannot overflow.
 	uint64_t s = (start + mask) & ~mask;
 	uint64_t t = end & ~mask;

@@ -9,8 +9,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "page.h"
+
 #define RANGE_MAX_ADDR (1ULL << 52)   // x86-64 MAXPHYADDR architectural limit
-#define RANGE_PAGE_SIZE 4096u         // the tester's unit of work
 
 // A half-open physical range [start, end), start < end <= RANGE_MAX_ADDR.
 struct range {
@@ -44,7 +45,7 @@ typedef void (*range_warn_fn)(void *ctx, const struct mmap_entry *e,
 // Compute the usable RAM described by in[0..n): the union of the
 // MMAP_USABLE entries minus the union of all other entries (any type other
 // than 1, including unknown ones, is unusable and wins over an overlapping
-// usable entry), with each resulting range shrunk to RANGE_PAGE_SIZE
+// usable entry), with each resulting range shrunk to PAGE_SIZE
 // boundaries (start rounded up, end rounded down). Writes the result to
 // out[0..cap), sorted by address, disjoint, adjacent ranges merged, and
 // returns the count. in is not modified and may be in any order.

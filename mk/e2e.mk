@@ -7,9 +7,9 @@
 E2E_SCRIPTS := $(filter-out tests/e2e/lib.sh,$(sort $(wildcard tests/e2e/*.sh)))
 
 # bad-magic.sh's stub jumps to the image's entry point, read from its ELF header.
-$(B)/test/bad-magic-stub.elf: tests/e2e/bad-magic-stub.S $(B)/ramsift.elf
+$(B)/test/bad-magic-stub.elf: tests/e2e/bad-magic-stub.S lib/boot/multiboot.h $(B)/ramsift.elf
 	$(call say,AS,$@)mkdir -p $(@D) && \
-	$(CC) -m32 -c -DRAMSIFT_ENTRY=$$(readelf -h $(B)/ramsift.elf | \
+	$(CC) -m32 -c -Ilib -D__ASSEMBLY__ -DRAMSIFT_ENTRY=$$(readelf -h $(B)/ramsift.elf | \
 		awk '/Entry point address/ { print $$4 }') -o $@.o $< && \
 	ld -m elf_i386 -Ttext=0x1000000 -o $@ $@.o
 

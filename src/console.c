@@ -9,7 +9,7 @@
 #include "x86/spinlock.h"
 #include "x86/timer.h"
 
-#define MAX_CONSOLES 4
+#include "capacity.h"
 #define EARLY_LOG_SIZE 8192
 // How long a takeover waits for another CPU's line: 256 bytes (log.c's
 // longest line) at 9600 baud, 10 bits a byte, take about 270 ms. At slower
@@ -33,30 +33,22 @@ static unsigned takeover_cpu;
 static char early_log[EARLY_LOG_SIZE];
 static size_t early_len;
 
-// The first and the last byte go to the console in calls of their own, and
-// line_open is settled after each: an interrupt that comes while the first
-// byte waits for the UART finds the line not yet begun (so the report does
-// not start with an empty line), one that comes while the last byte waits
-// finds it still open (so the report does not go on after half a line). It
-// errs only in the few instructions between a byte's store to the device
-// and the driver's return. The signal fences keep the compiler from moving
-// the flag across the calls, as an interrupt on this CPU sees it.
+// line_open errs only towards an empty line, never towards a report glued to
+// half a line: it is set before the first byte can reach the device, and
+// cleared only after the line's last byte, which goes in a call of its own,
+// has. The signal fences keep the compiler from moving the flag across the
+// calls, as an interrupt on this CPU sees it.
 static void write_one(size_t i, const char *s, size_t n)
 {
 	const struct console *c = consoles[i];
 
 	if (n == 0)
 		return;
-	c->write(s, 1);
-	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	line_open[i] = s[0] != '\n';
-	if (n == 1)
-		return;
-	if (n > 2) {
+	if (s[0] != '\n')
 		line_open[i] = true;
-		__atomic_signal_fence(__ATOMIC_SEQ_CST);
-		c->write(s + 1, n - 2);
-	}
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	if (n > 1)
+		c->write(s, n - 1);
 	c->write(s + n - 1, 1);
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	line_open[i] = s[n - 1] != '\n';

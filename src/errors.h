@@ -8,11 +8,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "badram/table.h"
-
-// Distinct failing pages are kept in a table of this many slots (7/8 usable;
-// beyond that the table covers new pages with overflow cubes, losing none).
-#define ERRORS_TABLE_SLOTS 65536
+#include "badram/badram.h"
+#include "capacity.h"	// ERRORS_TABLE_SLOTS: the table's size
 
 // Bytes of the table's slots, which the run gives from its working memory.
 #define ERRORS_SLOT_BYTES (ERRORS_TABLE_SLOTS * 8ull)

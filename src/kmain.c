@@ -2,10 +2,12 @@
 // The bare-metal program's top level: a flat list of set-up steps, then the run.
 #include "boot/multiboot.h"
 #include "boot/cmdline.h"
+#include "capacity.h"
 #include "console.h"
 #include "x86/cpu.h"
 #include "fmt.h"
 #include "x86/io.h"
+#include "x86/layout.h"
 #include "log.h"
 #include "memmap.h"
 #include "memtest/memtest.h"
@@ -25,7 +27,7 @@
 #define VGA_TEXT_PHYS 0xb8000
 #define GiB (1ull << 30)
 
-// Defined by boot/link.ld.
+// Defined by boot/link.ld.S.
 extern char image_start_phys[], image_end_phys[];
 
 static struct bootinfo bootinfo;
@@ -35,9 +37,9 @@ static struct footprint footprint;
 // The tests= names, in the order of the test table; *n gets their count.
 static const char *const *test_names(size_t *n)
 {
-	static const char *names[64];
+	static const char *names[MAX_TESTS];
 
-	*n = mt_ntests < 64 ? mt_ntests : 64;
+	*n = mt_ntests < MAX_TESTS ? mt_ntests : MAX_TESTS;
 	for (size_t i = 0; i < *n; i++)
 		names[i] = mt_tests[i].name;
 	return names;
@@ -46,12 +48,12 @@ static const char *const *test_names(size_t *n)
 static const struct console serial_console = { "serial", serial_write };
 static const struct console vga_console = { "vga", vga_write };
 
-// The boot page tables map the first 4 GiB one to one, and the loaders put
-// their information there (its pointers are 32-bit).
+// The boot page tables map the first 4 GiB (BOOT_IDENTITY_BYTES) one to one,
+// and the loaders put their information there (its pointers are 32-bit).
 static bool read_low_phys(void *ctx, uint64_t addr, void *buf, size_t n)
 {
 	(void)ctx;
-	if (addr >= 4 * GiB || n > 4 * GiB - addr)
+	if (addr >= BOOT_IDENTITY_BYTES || n > BOOT_IDENTITY_BYTES - addr)
 		return false;
 	mem_copy(buf, (const void *)(uintptr_t)addr, n);
 	return true;
@@ -140,9 +142,9 @@ static void map_all_memory(struct ram *ram, const struct bootinfo *bi, struct fo
 
 	uint64_t bytes = paging_table_bytes(top);
 	uint64_t work_bytes = ERRORS_SLOT_BYTES + REPORT_SCRATCH_BYTES;
-	_Static_assert((ERRORS_SLOT_BYTES + REPORT_SCRATCH_BYTES) % 4096 == 0,
+	_Static_assert((ERRORS_SLOT_BYTES + REPORT_SCRATCH_BYTES) % PAGE_SIZE == 0,
 		       "the working memory is whole pages");
-	uint64_t tables = ram_alloc(ram, bytes + work_bytes, 4 * GiB, FOOTPRINT_DATA_WHAT);
+	uint64_t tables = ram_alloc(ram, bytes + work_bytes, BOOT_IDENTITY_BYTES, FOOTPRINT_DATA_WHAT);
 	if (tables == 0) {
 		log_error("no free memory below 4 GiB for %llu KiB of page tables and working "
 			  "memory; ramsift cannot run on this memory map",

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The fold runs on the BSP only, once per pass, in scratch memory the run
 // gives it (report_init).
-#include "badram/fold.h"
-#include "badram/format.h"
+#include "badram/badram.h"
 #include "errors.h"
 #include "log.h"
 #include "report.h"

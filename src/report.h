@@ -4,7 +4,7 @@
 #ifndef RAMSIFT_SRC_REPORT_H
 #define RAMSIFT_SRC_REPORT_H
 
-#include "badram/fold.h"
+#include "badram/badram.h"
 #include "boot/cmdline.h"
 #include "errors.h"
 #include "run/ram.h"

@@ -12,48 +12,51 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "badram/fold.h"
-#include "badram/format.h"
-#include "badram/table.h"
+#include "badram/badram.h"
 #include "parse.h"
 
 #define GIB (1ULL << 30)
 
-static const char usage[] =
-"Usage: ramsift-fold [OPTION]... [FILE]...\n"
-"Fold failing physical addresses into at most K GRUB badram pairs that\n"
-"exclude the fewest good pages, and a Linux memmap= line.\n"
-"\n"
-"Input (standard input when no FILE is given, or for \"-\"), one per line:\n"
-"  - a bare hex address, with or without 0x (e.g. from EDAC/rasdaemon);\n"
-"  - a ramsift ERROR line: ERROR addr=0x... expected=... actual=... ...;\n"
-"  - a memtest86+ 6.x error row: CPU PASS TEST ADDRESS (SIZE) EXPECTED FOUND,\n"
-"    ADDRESS being the 12-or-more hex digits under \"Failing Address\".\n"
-"Blank lines and lines starting with '#' are ignored. An input that holds an\n"
-"ERROR line, a \"Failing Address\" header or the word ramsift is a log: its\n"
-"other lines are ignored. Otherwise any other line is reported with its file\n"
-"and line number and skipped.\n"
-"\n"
-"Options:\n"
-"  --patterns K       at most K addr,mask pairs, 1..64 (default 20)\n"
-"  --holes H          at most H holes cut into the memory map (default 48;\n"
-"                     Linux keeps only 128 e820 entries)\n"
-"  --ram RANGES       usable RAM, START-END[,START-END...] in bytes, END\n"
-"                     exclusive, each a number (0x for hex) with optional\n"
-"                     K/M/G/T suffix, e.g. 0-640K,1M-3G,4G-9G (default: one\n"
-"                     range from 0 to the highest failing address rounded up\n"
-"                     to a GiB)\n"
-"  --memmap-chars N   longest memmap= line (default 1024; the kernel command\n"
-"                     line holds 2047 bytes in all)\n"
-"  --uefi             the pairs are for GRUB on UEFI only: drop the pair order\n"
-"                     and shapes GRUB 2.06 on BIOS needs to apply them all\n"
-"  --format F         all (default: badram=, GRUB_BADRAM=, memmap= and the\n"
-"                     summary), badram, grub, memmap, pages (the distinct\n"
-"                     failing page addresses) or json\n"
-"  --help             show this text\n"
-"\n"
-"Exit status: 0 when every line parsed, 1 when some line did not (the rest\n"
-"is still folded), 2 on a usage error.\n";
+// The --help text, a printf format: the budgets' ranges and defaults are
+// filled in from the fold's constants (USAGE_ARGS), never written here.
+#define USAGE \
+"Usage: ramsift-fold [OPTION]... [FILE]...\n" \
+"Fold failing physical addresses into at most K GRUB badram pairs that\n" \
+"exclude the fewest good pages, and a Linux memmap= line.\n" \
+"\n" \
+"Input (standard input when no FILE is given, or for \"-\"), one per line:\n" \
+"  - a bare hex address, with or without 0x (e.g. from EDAC/rasdaemon);\n" \
+"  - a ramsift ERROR line: ERROR addr=0x... expected=... actual=... ...;\n" \
+"  - a memtest86+ 6.x error row: CPU PASS TEST ADDRESS (SIZE) EXPECTED FOUND,\n" \
+"    ADDRESS being the 12-or-more hex digits under \"Failing Address\".\n" \
+"Blank lines and lines starting with '#' are ignored. An input that holds an\n" \
+"ERROR line, a \"Failing Address\" header or the word ramsift is a log: its\n" \
+"other lines are ignored. Otherwise any other line is reported with its file\n" \
+"and line number and skipped.\n" \
+"\n" \
+"Options:\n" \
+"  --patterns K       at most K addr,mask pairs, 1..%u (default %u)\n" \
+"  --holes H          at most H holes cut into the memory map (default %u;\n" \
+"                     Linux keeps only 128 e820 entries)\n" \
+"  --ram RANGES       usable RAM, START-END[,START-END...] in bytes, END\n" \
+"                     exclusive, each a number (0x for hex) with optional\n" \
+"                     K/M/G/T suffix, e.g. 0-640K,1M-3G,4G-9G (default: one\n" \
+"                     range from 0 to the highest failing address rounded up\n" \
+"                     to a GiB)\n" \
+"  --memmap-chars N   longest memmap= line (default %u; the kernel command\n" \
+"                     line holds %u bytes in all)\n" \
+"  --uefi             the pairs are for GRUB on UEFI only: drop the pair order\n" \
+"                     and shapes GRUB 2.06 on BIOS needs to apply them all\n" \
+"  --format F         all (default: badram=, GRUB_BADRAM=, memmap= and the\n" \
+"                     summary), badram, grub, memmap, pages (the distinct\n" \
+"                     failing page addresses) or json\n" \
+"  --help             show this text\n" \
+"\n" \
+"Exit status: 0 when every line parsed, 1 when some line did not (the rest\n" \
+"is still folded), 2 on a usage error.\n"
+#define USAGE_ARGS (unsigned)BADRAM_MAX_PAIRS, (unsigned)BADRAM_DEFAULT_PAIRS, \
+	(unsigned)BADRAM_DEFAULT_HOLES, (unsigned)BADRAM_DEFAULT_MEMMAP_CHARS, \
+	(unsigned)BADRAM_MEMMAP_MAX_CHARS
 
 struct options {
 	struct badram_budget budget;
@@ -325,7 +328,7 @@ static void print_pages(const struct badram_table *t)
 			p[n++] = t->slot[i];
 	qsort(p, n, sizeof(*p), cmp_u64);
 	for (size_t i = 0; i < n; i++)
-		printf("0x%llx\n", (unsigned long long)(p[i] << 12));
+		printf("0x%llx\n", (unsigned long long)(p[i] << PAGE_SHIFT));
 	free(p);
 }
 
@@ -369,6 +372,15 @@ static int usage_error(const char *what, const char *arg)
 	return 2;
 }
 
+// usage_error for an option that wants a number in lo..hi.
+static int range_error(const char *option, unsigned lo, unsigned hi, const char *arg)
+{
+	char what[64];
+
+	snprintf(what, sizeof(what), "%s wants %u..%u", option, lo, hi);
+	return usage_error(what, arg);
+}
+
 int main(int argc, char **argv)
 {
 	struct options o = { .budget = badram_budget_default(), .format = "all" };
@@ -380,19 +392,19 @@ int main(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
 		if (strcmp(a, "--help") == 0) {
-			fputs(usage, stdout);
+			printf(USAGE, USAGE_ARGS);
 			return 0;
 		} else if (strcmp(a, "--patterns") == 0) {
 			if (val == NULL || !parse_uint(val, 1, BADRAM_MAX_PAIRS, &o.budget.pairs))
-				return usage_error("--patterns wants 1..64", val ? val : "(none)");
+				return range_error(a, 1, BADRAM_MAX_PAIRS, val ? val : "(none)");
 			i++;
 		} else if (strcmp(a, "--holes") == 0) {
 			if (val == NULL || !parse_uint(val, 1, UINT32_MAX, &o.budget.holes))
 				return usage_error("--holes wants a count >= 1", val ? val : "(none)");
 			i++;
 		} else if (strcmp(a, "--memmap-chars") == 0) {
-			if (val == NULL || !parse_uint(val, 64, 2047, &chars))
-				return usage_error("--memmap-chars wants 64..2047", val ? val : "(none)");
+			if (val == NULL || !parse_uint(val, BADRAM_MEMMAP_MIN_CHARS, BADRAM_MEMMAP_MAX_CHARS, &chars))
+				return range_error(a, BADRAM_MEMMAP_MIN_CHARS, BADRAM_MEMMAP_MAX_CHARS, val ? val : "(none)");
 			o.budget.memmap_chars = chars;
 			i++;
 		} else if (strcmp(a, "--uefi") == 0) {

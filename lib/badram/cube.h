@@ -3,9 +3,9 @@
 // their arithmetic against the usable-RAM map: how many RAM pages a cube
 // matches, how many holes (maximal runs) it cuts into RAM, the next page it
 // matches, and the exact union measure of a set of cubes. A page number is a
-// physical address >> 12; page-number bit i is address bit i + 12, so the
-// 51-bit domain covers address bits 12..62 and a cube never touches address
-// bit 63 (a GRUB pattern with bit 63 fixed hangs GRUB).
+// physical address >> PAGE_SHIFT (12, page.h); page-number bit i is address
+// bit i + 12, so the 51-bit domain covers address bits 12..62 and a cube
+// never touches address bit 63 (a GRUB pattern with bit 63 fixed hangs GRUB).
 #ifndef RAMSIFT_LIB_BADRAM_CUBE_H
 #define RAMSIFT_LIB_BADRAM_CUBE_H
 
@@ -13,9 +13,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "page.h"
 #include "range.h"
 
-#define CUBE_PAGE_SHIFT 12
 #define CUBE_BITS 51                          // page-number bits a cube may fix
 #define CUBE_DOMAIN ((1ULL << CUBE_BITS) - 1)   // every page number is <= this
 #define CUBE_MAX_CUBES 64                     // most pairs a fold may print

@@ -10,7 +10,7 @@
 #include "agglo.h"
 #include "dp.h"
 #include "exact.h"
-#include "fold.h"
+#include "badram.h"
 #include "holes.h"
 #include "merge.h"
 #include "order.h"
@@ -100,8 +100,8 @@ static void interval_measure(uint64_t lo, uint64_t hi, const struct range *ram,
 {
 	m->pages = m->runs = 0;
 	for (size_t i = 0; i < nram; i++) {
-		uint64_t s = ram[i].start >> CUBE_PAGE_SHIFT;
-		uint64_t e = (ram[i].end + (1u << CUBE_PAGE_SHIFT) - 1) >> CUBE_PAGE_SHIFT;
+		uint64_t s = ram[i].start >> PAGE_SHIFT;
+		uint64_t e = (ram[i].end + (1u << PAGE_SHIFT) - 1) >> PAGE_SHIFT;
 		if (s < lo)
 			s = lo;
 		if (e > hi)
@@ -125,8 +125,8 @@ static void answer_hull(const struct badram_table *t, const struct universe *u,
 	struct cube c = hull(t);
 
 	r->npairs = 1;
-	r->pair[0].addr = c.val << CUBE_PAGE_SHIFT;
-	r->pair[0].mask = c.care << CUBE_PAGE_SHIFT;
+	r->pair[0].addr = c.val << PAGE_SHIFT;
+	r->pair[0].mask = c.care << PAGE_SHIFT;
 	r->excluded_pages = cube_ram_pages(c, u);
 	r->holes = cube_ram_runs(c, u);
 	r->grub_safe = cube_in_one_range(c, u);
@@ -146,17 +146,17 @@ static void answer_degraded(const struct badram_table *t,
 	interval_measure(c.val, cube_last(c) + 1, ram, nram, &m);
 	r->degraded = true;
 	r->npairs = 1;
-	r->pair[0].addr = c.val << CUBE_PAGE_SHIFT;
-	r->pair[0].mask = c.care << CUBE_PAGE_SHIFT;
+	r->pair[0].addr = c.val << PAGE_SHIFT;
+	r->pair[0].mask = c.care << PAGE_SHIFT;
 	r->excluded_pages = m.pages;
 	r->holes = m.runs;
 	r->grub_safe = m.runs <= 1;     // meets one RAM range at most
 	if (r->holes > r->holes_budget)
 		r->holes_budget = (unsigned)r->holes;
 	r->nmemmap = 1;
-	r->memmap[0].start = c.val << CUBE_PAGE_SHIFT;
-	r->memmap[0].end = (cube_last(c) + 1) << CUBE_PAGE_SHIFT;
-	r->ram_pages = nram ? range_total(ram, nram) >> CUBE_PAGE_SHIFT
+	r->memmap[0].start = c.val << PAGE_SHIFT;
+	r->memmap[0].end = (cube_last(c) + 1) << PAGE_SHIFT;
+	r->ram_pages = nram ? range_total(ram, nram) >> PAGE_SHIFT
 			    : r->excluded_pages;
 	r->sacrificed_pages = r->excluded_pages > r->failing_pages
 				      ? r->excluded_pages - r->failing_pages : 0;
@@ -177,8 +177,8 @@ static size_t ram_pages(const struct range *ram, size_t nram, uint64_t top,
 		return 1;
 	}
 	for (size_t i = 0; i < nram; i++) {
-		uint64_t s = ram[i].start >> CUBE_PAGE_SHIFT;
-		uint64_t e = (ram[i].end + (1u << CUBE_PAGE_SHIFT) - 1) >> CUBE_PAGE_SHIFT;
+		uint64_t s = ram[i].start >> PAGE_SHIFT;
+		uint64_t e = (ram[i].end + (1u << PAGE_SHIFT) - 1) >> PAGE_SHIFT;
 		if (s >= e)
 			continue;
 		if (m > 0 && s <= out[m - 1].end) {
@@ -363,8 +363,8 @@ static void set_pairs(struct badram_result *r, const struct cube *c, size_t n)
 {
 	r->npairs = (unsigned)n;
 	for (size_t k = 0; k < n; k++) {
-		r->pair[k].addr = c[k].val << CUBE_PAGE_SHIFT;
-		r->pair[k].mask = c[k].care << CUBE_PAGE_SHIFT;
+		r->pair[k].addr = c[k].val << PAGE_SHIFT;
+		r->pair[k].mask = c[k].care << PAGE_SHIFT;
 	}
 }
 
@@ -454,12 +454,12 @@ bool badram_fold(const struct badram_table *t, const struct range *ram,
 	unsigned chars = budget.memmap_chars ? budget.memmap_chars
 					     : BADRAM_DEFAULT_MEMMAP_CHARS;
 	r->nmemmap = holes_ranges(f.page, f.n, f.ovf, f.novf, &f.u,
-				chars < HOLES_MAX_CHARS ? chars : HOLES_MAX_CHARS,
+				chars < BADRAM_MEMMAP_MAX_CHARS ? chars : BADRAM_MEMMAP_MAX_CHARS,
 				r->memmap, BADRAM_MEMMAP_MAX, pieces,
 				BADRAM_OVF_MAX * (nram + 2), &r->memmap_kaslr);
 	for (size_t i = 0; i < r->nmemmap; i++)
-		mm += ram_in(&f.u, r->memmap[i].start >> CUBE_PAGE_SHIFT,
-			     r->memmap[i].end >> CUBE_PAGE_SHIFT);
+		mm += ram_in(&f.u, r->memmap[i].start >> PAGE_SHIFT,
+			     r->memmap[i].end >> PAGE_SHIFT);
 	r->memmap_sacrificed = mm > failing_in_ram ? mm - failing_in_ram : 0;
 	in_folded = pages_in_ram(&f, &runs);
 	if (fits && f.n > 0) {

@@ -4,7 +4,7 @@
 // appended at the length so far (clamped to the buffer).
 #include <stdarg.h>
 
-#include "format.h"
+#include "badram.h"
 #include "holes.h"
 #include "fmt.h"
 
@@ -94,7 +94,7 @@ int badram_format_summary(char *buf, size_t len, const struct badram_result *r)
 	    (unsigned long long)r->failing_pages, r->npairs,
 	    (unsigned long long)r->holes, (unsigned long long)r->excluded_pages,
 	    (unsigned long long)r->sacrificed_pages,
-	    fmt_size(size, r->sacrificed_pages << 12));
+	    fmt_size(size, r->sacrificed_pages << PAGE_SHIFT));
 	if (r->sacrificed_pages > 0)
 		put(&l, ", %llu.%llu%% of RAM", (unsigned long long)permille / 10,
 		    (unsigned long long)permille % 10);
@@ -120,7 +120,7 @@ int badram_format_summary(char *buf, size_t len, const struct badram_result *r)
 	if (r->memmap_kaslr)
 		put(&l, "; memmap= kept to %d ranges so Linux's KASLR stays on "
 		    "(reserves %s of good RAM)", HOLES_LINUX_MAX_MEMMAP_REGIONS,
-		    fmt_size(size, r->memmap_sacrificed << 12));
+		    fmt_size(size, r->memmap_sacrificed << PAGE_SHIFT));
 	if (badram_replace_advised(r))
 		put(&l, "; failures too many or too scattered to exclude tightly: replace the module");
 	return done(&l);

@@ -10,6 +10,7 @@
 // runs again with the count held to Linux's limit.
 #include <stdbool.h>
 
+#include "badram.h"
 #include "holes.h"
 
 // Added to the cost of a gap that holds non-RAM, so every RAM-only gap is
@@ -217,7 +218,7 @@ static size_t walk(struct runs it, const struct universe *u, struct fill f,
 				continue;
 			}
 		}
-		uint64_t a = start << CUBE_PAGE_SHIFT, b = cur.end << CUBE_PAGE_SHIFT;
+		uint64_t a = start << PAGE_SHIFT, b = cur.end << PAGE_SHIFT;
 		*len += entry_len(a, b) + (count > 0);
 		if (out != NULL) {
 			out[count].start = a;
@@ -322,8 +323,8 @@ size_t holes_ranges(const uint64_t *page, size_t n, const struct cube *extra,
 	*kaslr_capped = false;
 	if (n + nextra == 0 || work_cap < nextra * (u->nram + 1))
 		return 0;
-	if (max_chars < HOLES_MIN_CHARS)
-		max_chars = HOLES_MIN_CHARS;
+	if (max_chars < BADRAM_MEMMAP_MIN_CHARS)
+		max_chars = BADRAM_MEMMAP_MIN_CHARS;
 	it.npiece = build_pieces(extra, nextra, u, work);
 	struct runs probe = it;
 	struct range first;
@@ -332,7 +333,7 @@ size_t holes_ranges(const uint64_t *page, size_t n, const struct cube *extra,
 	struct fill f = choose(it, u, max_chars, cap);
 	// Runs come in address order, so the first one tells whether any
 	// failure lies where Linux may load its kernel without KASLR.
-	if (first.start < HOLES_LINUX_KERNEL_WINDOW_END >> CUBE_PAGE_SHIFT &&
+	if (first.start < HOLES_LINUX_KERNEL_WINDOW_END >> PAGE_SHIFT &&
 	    cap > HOLES_LINUX_MAX_MEMMAP_REGIONS &&
 	    walk(it, u, f, NULL, &len) > HOLES_LINUX_MAX_MEMMAP_REGIONS) {
 		f = choose(it, u, max_chars, HOLES_LINUX_MAX_MEMMAP_REGIONS);

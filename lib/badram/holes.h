@@ -19,8 +19,6 @@
 #include "range.h"
 
 #define HOLES_PREFIX "memmap="
-#define HOLES_MIN_CHARS 64        // room for the prefix and one widest entry
-#define HOLES_MAX_CHARS 2047      // the whole x86 kernel command line
 
 // Linux's x86 decompressor (arch/x86/boot/compressed/kaslr.c) honours at
 // most MAX_MEMMAP_REGIONS = 4 memmap= regions when it picks where the kernel
@@ -52,7 +50,7 @@ size_t holes_line_len(const struct range *r, size_t n);
 // memmap= can only take RAM away, so failures outside the map are left
 // out. Writes byte ranges, sorted and disjoint, to out[0..cap) and returns
 // their count, choosing the fewest good RAM pages for which the line is at
-// most max_chars long (raised to HOLES_MIN_CHARS) and the count at most cap
+// most max_chars long (raised to BADRAM_MEMMAP_MIN_CHARS) and the count at most cap
 // (cap >= 1). If a failing RAM page lies below HOLES_LINUX_KERNEL_WINDOW_END
 // and that choice has more than HOLES_LINUX_MAX_MEMMAP_REGIONS ranges, the
 // count is held to that many instead (again the fewest good RAM pages) and

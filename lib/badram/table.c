@@ -3,7 +3,7 @@
 // probing, Fibonacci hashing. Capped at 7/8 load so a probe for an absent
 // page stays short (about 32 slots on average at the cap).
 #include "merge.h"
-#include "table.h"
+#include "badram.h"
 #include "range.h"
 
 static uint64_t slot_of(const struct badram_table *t, uint64_t page)
@@ -56,7 +56,7 @@ enum badram_add badram_table_add(struct badram_table *t, uint64_t addr)
 {
 	if (addr >= RANGE_MAX_ADDR)
 		return BADRAM_ADD_INVALID;
-	uint64_t page = addr >> CUBE_PAGE_SHIFT;
+	uint64_t page = addr >> PAGE_SHIFT;
 	if (page == t->last)
 		return BADRAM_ADD_KNOWN;
 	t->last = page;
@@ -72,7 +72,7 @@ enum badram_add badram_table_add(struct badram_table *t, uint64_t addr)
 
 bool badram_table_has(const struct badram_table *t, uint64_t addr)
 {
-	uint64_t page = addr >> CUBE_PAGE_SHIFT;
+	uint64_t page = addr >> PAGE_SHIFT;
 
 	if (addr >= RANGE_MAX_ADDR)
 		return false;

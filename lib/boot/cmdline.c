@@ -3,9 +3,15 @@
 // word in place (no copies, no length limit); each "key=value" word is
 // dispatched through the keys[] table. Handlers validate the whole value
 // before changing cfg, so a rejected value leaves the setting untouched.
+#include "badram/badram.h"
 #include "cmdline.h"
+#include "fmt.h"
 #include "parse.h"
 #include "string.h"
+#include "uart.h"
+
+// cfg->tests holds indices into the name table as uint8_t.
+_Static_assert(MAX_TESTS <= UINT8_MAX + 1, "test indices fit in a uint8_t");
 
 struct parser {
 	struct config *cfg;
@@ -64,12 +70,6 @@ static bool is_space(char c)
 
 // ---- console= ----------------------------------------------------------
 
-// 16550 divisor latch: baud = 115200 / divisor, divisor 1..2304 (50 baud).
-static bool baud_valid(uint64_t baud)
-{
-	return baud >= 50 && baud <= 115200 && 115200 % baud == 0;
-}
-
 // Parse the ",115200n8" options after ttySx. Returns the baud to use and
 // warns about anything it had to change.
 static uint32_t serial_options(const struct parser *p, const char *s, size_t n)
@@ -81,7 +81,7 @@ static uint32_t serial_options(const struct parser *p, const char *s, size_t n)
 		i++;
 	if (!parse_u64(s, i, &baud)) {
 		warn(p, "bad serial options; expected ttySN,BAUD[n8], e.g. ttyS0,115200n8; using 115200 8N1");
-		return 115200;
+		return UART_BAUD_DEFAULT;
 	}
 	// Optional parity letter, data bits, and Linux's 'r' (RTS/CTS).
 	char parity = i < n ? s[i++] : 'n';
@@ -92,13 +92,13 @@ static uint32_t serial_options(const struct parser *p, const char *s, size_t n)
 			 (bits == '7' || bits == '8');
 	if (i != n || !format_ok) {
 		warn(p, "bad serial options; expected ttySN,BAUD[n8], e.g. ttyS0,115200n8; using 115200 8N1");
-		return 115200;
+		return UART_BAUD_DEFAULT;
 	}
 	if (parity != 'n' || bits != '8')
 		warn(p, "only 8 data bits, no parity (n8) is supported; using 8N1");
-	if (!baud_valid(baud)) {
+	if (!uart_baud_valid(baud)) {
 		warn(p, "unsupported baud rate; must be 115200/N (115200, 57600, 38400, 19200, 9600, ...); using 115200");
-		return 115200;
+		return UART_BAUD_DEFAULT;
 	}
 	return (uint32_t)baud;
 }
@@ -126,7 +126,7 @@ static void set_console(struct parser *p, const char *v, size_t n, const void *a
 		return;
 	}
 	uint8_t port = (uint8_t)(v[4] - '0');
-	uint32_t baud = 115200;
+	uint32_t baud = UART_BAUD_DEFAULT;
 
 	if (n > 5)
 		baud = serial_options(p, v + 6, n - 6);
@@ -140,33 +140,36 @@ static void set_console(struct parser *p, const char *v, size_t n, const void *a
 // ---- numbers: passes= errors= bitfade= seed= patterns= holes= -------------
 
 // A numeric key: its range, the usage a warning quotes, and where it goes.
+// The usage is what, then (unless unit is NULL) the range min..max formatted
+// from the constants, then unit: "passes= takes " "0..1000000" " (0 = ...)".
 struct number {
 	uint64_t min, max;
-	const char *usage;
+	const char *what;
+	const char *unit;
 	size_t offset;          // of a uint32_t in struct config (seed: uint64_t)
 };
 
 #define U32_FIELD(f) offsetof(struct config, f)
 
 static const struct number passes_num = { 0, CMDLINE_MAX_PASSES,
-	"passes= takes 0..1000000 (0 = until stopped)", U32_FIELD(passes) };
+	"passes= takes ", " (0 = until stopped)", U32_FIELD(passes) };
 static const struct number errors_num = { 0, UINT32_MAX,
-	"errors= takes 0..4294967295 ERROR lines to print", U32_FIELD(error_lines) };
+	"errors= takes ", " ERROR lines to print", U32_FIELD(error_lines) };
 static const struct number bitfade_num = { 0, CMDLINE_MAX_BITFADE,
-	"bitfade= takes 0..86400 seconds (0 = skip the wait)", U32_FIELD(bitfade_s) };
-static const struct number patterns_num = { 1, CMDLINE_MAX_PATTERNS,
-	"patterns= takes 1..64 BadRAM pairs", U32_FIELD(patterns) };
+	"bitfade= takes ", " seconds (0 = skip the wait)", U32_FIELD(bitfade_s) };
+static const struct number patterns_num = { 1, BADRAM_MAX_PAIRS,
+	"patterns= takes ", " BadRAM pairs", U32_FIELD(patterns) };
 static const struct number holes_num = { 1, CMDLINE_MAX_HOLES,
-	"holes= takes 1..100000 holes in the memory map", U32_FIELD(holes) };
+	"holes= takes ", " holes in the memory map", U32_FIELD(holes) };
 static const struct number seed_num = { 0, UINT64_MAX,
-	"seed= takes a 64-bit number, decimal or 0x hex", offsetof(struct config, seed) };
+	"seed= takes a 64-bit number, decimal or 0x hex", NULL, offsetof(struct config, seed) };
 
 // Parse v[0..n) as a number in num's range; otherwise warn with its usage
 // ("passes= takes 0..1000000 ...") and return false.
 static bool parse_number(struct parser *p, const char *v, size_t n, const struct number *num,
 			 uint64_t *out)
 {
-	struct msg m = { .len = 0 };
+	char why[MSG_LEN];
 	uint64_t x;
 	bool ok = parse_u64(v, n, &x);
 
@@ -174,9 +177,14 @@ static bool parse_number(struct parser *p, const char *v, size_t n, const struct
 		*out = x;
 		return true;
 	}
-	msg_str(&m, ok ? "out of range; " : "not a number; ");
-	msg_str(&m, num->usage);
-	warn(p, m.buf);
+	if (num->unit != NULL)
+		fmt_snprintf(why, sizeof(why), "%s%s%llu..%llu%s", ok ? "out of range; " : "not a number; ",
+			     num->what, (unsigned long long)num->min, (unsigned long long)num->max,
+			     num->unit);
+	else
+		fmt_snprintf(why, sizeof(why), "%s%s", ok ? "out of range; " : "not a number; ",
+			     num->what);
+	warn(p, why);
 	return false;
 }
 
@@ -211,7 +219,7 @@ static void warn_test_name(const struct parser *p, const char *name, size_t n)
 		msg_str(&m, "\"");
 	}
 	msg_str(&m, "; known: all");
-	for (size_t i = 0; i < p->nnames && i <= UINT8_MAX; i++) {
+	for (size_t i = 0; i < p->nnames && i < MAX_TESTS; i++) {
 		msg_str(&m, " ");
 		msg_str(&m, p->names[i]);
 	}
@@ -236,7 +244,7 @@ static void set_tests(struct parser *p, const char *v, size_t n, const void *arg
 			i++;
 		// "all": every known test, in table order.
 		if (str_eq_n(v + start, i - start, "all")) {
-			for (idx = 0; idx < p->nnames && idx <= UINT8_MAX; idx++) {
+			for (idx = 0; idx < p->nnames && idx < MAX_TESTS; idx++) {
 				if (count < CMDLINE_MAX_TESTS)
 					list[count++] = (uint8_t)idx;
 				else
@@ -245,11 +253,11 @@ static void set_tests(struct parser *p, const char *v, size_t n, const void *arg
 			i++;
 			continue;
 		}
-		for (idx = 0; idx < p->nnames && idx <= UINT8_MAX; idx++) {
+		for (idx = 0; idx < p->nnames && idx < MAX_TESTS; idx++) {
 			if (str_eq_n(v + start, i - start, p->names[idx]))
 				break;
 		}
-		if (idx == p->nnames || idx > UINT8_MAX)
+		if (idx == p->nnames || idx >= MAX_TESTS)
 			warn_test_name(p, v + start, i - start);
 		else if (count < CMDLINE_MAX_TESTS)
 			list[count++] = (uint8_t)idx;
@@ -257,8 +265,13 @@ static void set_tests(struct parser *p, const char *v, size_t n, const void *arg
 			too_many = true;
 		i++;    // skip the comma (or step past the end)
 	}
-	if (too_many)
-		warn(p, "too many tests; only the first 32 are run");
+	if (too_many) {
+		char why[64];
+
+		fmt_snprintf(why, sizeof(why), "too many tests; only the first %u are run",
+			     CMDLINE_MAX_TESTS);
+		warn(p, why);
+	}
 	if (count == 0)
 		return;
 	mem_copy(p->cfg->tests, list, count);
@@ -364,15 +377,15 @@ void config_defaults(struct config *cfg)
 	mem_set(cfg, 0, sizeof(*cfg));
 	cfg->serial = true;
 	cfg->serial_port = 0;
-	cfg->serial_baud = 115200;
+	cfg->serial_baud = UART_BAUD_DEFAULT;
 	cfg->screen = true;
 	cfg->passes = 1;
 	cfg->ntests = 0;
 	cfg->onexit = ONEXIT_HALT;
 	cfg->error_lines = CMDLINE_DEFAULT_ERROR_LINES;
 	cfg->bitfade_s = CMDLINE_DEFAULT_BITFADE;
-	cfg->patterns = CMDLINE_DEFAULT_PATTERNS;
-	cfg->holes = CMDLINE_DEFAULT_HOLES;
+	cfg->patterns = BADRAM_DEFAULT_PAIRS;
+	cfg->holes = BADRAM_DEFAULT_HOLES;
 }
 
 void cmdline_parse(const char *line, struct config *cfg,

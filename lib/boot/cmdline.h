@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "capacity.h"	// CMDLINE_MAX_TESTS, MAX_TESTS
+
 // What to do when the run ends.
 enum onexit {
 	ONEXIT_HALT,    // stop the CPUs and wait
@@ -18,14 +20,13 @@ enum onexit {
 	ONEXIT_QEMU,    // exit QEMU through isa-debug-exit (result as status)
 };
 
-#define CMDLINE_MAX_TESTS 32
+// The command line's own defaults and ranges. The BadRAM budget's (patterns=
+// and holes=) are the fold's: BADRAM_DEFAULT_PAIRS, BADRAM_MAX_PAIRS and
+// BADRAM_DEFAULT_HOLES in lib/badram/fold.h.
 #define CMDLINE_MAX_PASSES 1000000u
 #define CMDLINE_DEFAULT_ERROR_LINES 100u
 #define CMDLINE_DEFAULT_BITFADE 90u     // seconds
 #define CMDLINE_MAX_BITFADE 86400u
-#define CMDLINE_DEFAULT_PATTERNS 20u    // BadRAM pairs (GRUB badram)
-#define CMDLINE_MAX_PATTERNS 64u
-#define CMDLINE_DEFAULT_HOLES 48u       // holes the pairs may cut into the map
 #define CMDLINE_MAX_HOLES 100000u
 
 struct config {
@@ -54,7 +55,9 @@ typedef void (*cmdline_warn_fn)(void *ctx, const char *word, size_t word_len,
 
 // Fill cfg with the defaults: serial ttyS0 at 115200 and the screen, 1 pass,
 // the default test list (ntests 0), halt on exit, seed chosen by the caller,
-// 100 ERROR lines, 90 s bit fade, 20 BadRAM pairs cutting at most 48 holes.
+// CMDLINE_DEFAULT_ERROR_LINES ERROR lines, CMDLINE_DEFAULT_BITFADE seconds of
+// bit fade, and the fold's default budget: BADRAM_DEFAULT_PAIRS BadRAM pairs
+// cutting at most BADRAM_DEFAULT_HOLES holes.
 void config_defaults(struct config *cfg);
 
 // Apply the command line to cfg, which the caller has filled with
@@ -63,7 +66,8 @@ void config_defaults(struct config *cfg);
 // looks like the image's path (contains '/' or ':', or ends in ".elf" or
 // ".bin") is skipped silently, since GRUB and QEMU pass it. Keys:
 //   console=ttyS<0-3>[,<baud>[<n|o|e>[<7|8>]]]  serial console; baud must be
-//             115200/d for an integer d (50..115200), else 115200 is used;
+//             valid for the UART (uart_baud_valid(), lib/uart.h: 115200/d for
+//             an integer d, 50..115200), else 115200 is used;
 //             parity/bits other than n8 are warned about, 8N1 is used.
 //             Only one serial port is driven: a later ttyS wins.
 //   console=tty0 | console=tty1                the screen console
@@ -77,12 +81,13 @@ void config_defaults(struct config *cfg);
 //             The name "all" stands for every test, in table order.
 //   onexit=halt|reboot|qemu
 //   seed=N errors=N bitfade=N patterns=N holes=N  numbers in the ranges
-//             the CMDLINE_ constants above give (seed: any 64-bit value)
+//             the constants above give (patterns: 1..BADRAM_MAX_PAIRS;
+//             seed: any 64-bit value)
 // A later key overrides an earlier one, except console=. Every unknown key,
 // word without '=', malformed or out-of-range value is passed to warn (which
 // may be NULL to ignore them) and that setting is left unchanged.
-// Requires ntest_names <= 256 (the indices are uint8_t); names beyond that
-// are never matched. test_names may be NULL when ntest_names == 0.
+// Requires ntest_names <= MAX_TESTS (capacity.h); names beyond that are
+// never matched. test_names may be NULL when ntest_names == 0.
 void cmdline_parse(const char *line, struct config *cfg,
 		   const char *const *test_names, size_t ntest_names,
 		   cmdline_warn_fn warn, void *ctx);

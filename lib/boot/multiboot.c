@@ -6,23 +6,12 @@
 #include "multiboot.h"
 #include "string.h"
 
-#define MB2_BOOT_MAGIC	0x36d76289
-
 #define MB1_INFO_MEMORY	(1u << 0)
 #define MB1_INFO_CMDLINE (1u << 2)
 #define MB1_INFO_MMAP	(1u << 6)
 #define MB1_INFO_LOADER	(1u << 9)
 #define MB1_INFO_FB	(1u << 12)
 #define MB1_INFO_SIZE	116	// through the framebuffer fields
-
-#define MB2_TAG_END		0
-#define MB2_TAG_CMDLINE		1
-#define MB2_TAG_LOADER		2
-#define MB2_TAG_MEMINFO		4
-#define MB2_TAG_MMAP		6
-#define MB2_TAG_FRAMEBUFFER	8
-#define MB2_TAG_EFI32		11
-#define MB2_TAG_EFI64		12
 
 #define INFO_MAX_SIZE	(4u << 20)	// larger is nonsense, not a map
 

@@ -6,15 +6,33 @@
 #ifndef RAMSIFT_LIB_BOOT_MULTIBOOT_H
 #define RAMSIFT_LIB_BOOT_MULTIBOOT_H
 
+// The Multiboot magic numbers, their one definition: boot/multiboot.S writes
+// the header magics, boot/entry.S and bootinfo_parse() check the loader's.
+// Plain numbers, so that assembly includes this header too (__ASSEMBLY__).
+#define MB1_HEADER_MAGIC	0x1badb002	// Multiboot 1 spec 3.1.2
+#define MB1_BOOT_MAGIC		0x2badb002	// in EAX from a Multiboot 1 loader (3.2)
+#define MB2_HEADER_MAGIC	0xe85250d6	// Multiboot 2 spec 3.1.2
+#define MB2_BOOT_MAGIC		0x36d76289	// in EAX from a Multiboot 2 loader (3.3)
+
+// Multiboot 2 information tag types (spec 3.6): the ones bootinfo_parse()
+// reads, which boot/multiboot.S's information request asks for.
+#define MB2_TAG_END		0
+#define MB2_TAG_CMDLINE		1
+#define MB2_TAG_LOADER		2
+#define MB2_TAG_MEMINFO		4
+#define MB2_TAG_MMAP		6
+#define MB2_TAG_FRAMEBUFFER	8
+#define MB2_TAG_EFI32		11
+#define MB2_TAG_EFI64		12
+
+#ifndef __ASSEMBLY__
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "capacity.h"	// BOOTINFO_CMDLINE_MAX, BOOTINFO_MMAP_MAX, BOOTINFO_NAME_MAX
 #include "range.h"
-
-#define BOOTINFO_CMDLINE_MAX	2048
-#define BOOTINFO_MMAP_MAX	4096	// GRUB's badram can split the map into thousands
-#define BOOTINFO_NAME_MAX	64
 
 enum fb_kind { FB_NONE, FB_EGA_TEXT, FB_RGB, FB_INDEXED };
 
@@ -46,11 +64,13 @@ typedef bool (*bootinfo_read_fn)(void *ctx, uint64_t addr, void *buf, size_t n);
 typedef void (*bootinfo_warn_fn)(void *ctx, const char *msg);
 
 // Parse the loader's information at physical address info, given the magic
-// the loader passed in EAX (MB2's 0x36d76289; anything else is read as
+// the loader passed in EAX (MB2_BOOT_MAGIC; anything else is read as
 // Multiboot 1). Distrusts every length and pointer: a truncated or
 // inconsistent structure yields what could be read safely plus warnings.
 // Returns false if no memory map could be read.
 bool bootinfo_parse(struct bootinfo *bi, uint32_t magic, uint64_t info, bootinfo_read_fn read,
 		    bootinfo_warn_fn warn, void *ctx);
+
+#endif /* !__ASSEMBLY__ */
 
 #endif

@@ -4,6 +4,7 @@
 // loop and the coverage simulator (tests/sim) read. The default pass is
 // chosen for fault coverage per second from the simulator's table; the
 // reasoning is in docs/memory-tests.md ("Fault coverage").
+#include "capacity.h"
 #include "memtest.h"
 #include "algos.h"
 #include "string.h"
@@ -69,6 +70,8 @@ const struct mt_test mt_tests[] = {
 };
 
 const size_t mt_ntests = sizeof(mt_tests) / sizeof(mt_tests[0]);
+_Static_assert(sizeof(mt_tests) / sizeof(mt_tests[0]) <= MAX_TESTS,
+	       "the command line can name at most MAX_TESTS tests (capacity.h)");
 
 const struct mt_test *mt_find(const char *name, size_t len)
 {

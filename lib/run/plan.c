@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The run's choices (see plan.h).
 #include "memtest/prng.h"
+#include "page.h"
 #include "plan.h"
 
-#define PAGE 4096ull
 
 size_t plan_tests(const struct config *cfg, const struct mt_test **out, size_t cap)
 {
@@ -39,11 +39,11 @@ uint64_t plan_move(const struct ram *ram, uint64_t bytes, const struct badram_ta
 		// Slide the block down below the highest failing page inside it.
 		while (end > lo && end - lo >= bytes) {
 			uint64_t page = end;
-			while (page > end - bytes && !badram_table_has(bad, page - PAGE))
-				page -= PAGE;
+			while (page > end - bytes && !badram_table_has(bad, page - PAGE_SIZE))
+				page -= PAGE_SIZE;
 			if (page == end - bytes)
 				return page;
-			end = page - PAGE;
+			end = page - PAGE_SIZE;
 		}
 	}
 	return 0;

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "badram/fold.h"
+#include "badram/badram.h"
 #include "boot/cmdline.h"
 #include "memtest/memtest.h"
 #include "ram.h"
@@ -29,7 +29,7 @@ uint64_t plan_seed(const struct config *cfg, uint64_t entropy);
 // reproducibly from the run's seed.
 uint64_t plan_pass_seed(uint64_t seed, uint32_t pass);
 
-// Where ramsift (bytes, a multiple of 4096) can move: the highest page-
+// Where ramsift (bytes, a multiple of PAGE_SIZE) can move: the highest page-
 // aligned block of free RAM at or above PLAN_MOVE_MIN_ADDR that holds it and
 // contains no page bad records as failing. 0 if there is none.
 uint64_t plan_move(const struct ram *ram, uint64_t bytes, const struct badram_table *bad);

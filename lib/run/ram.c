@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Free-RAM bookkeeping (see ram.h).
+#include "page.h"
 #include "ram.h"
 
-#define PAGE 4096ull
 
 void ram_release_all(struct ram *ram)
 {
@@ -14,8 +14,8 @@ void ram_release_all(struct ram *ram)
 
 void ram_claim(struct ram *ram, struct range r, const char *what)
 {
-	r.start &= ~(PAGE - 1);
-	r.end = (r.end + PAGE - 1) & ~(PAGE - 1);
+	r.start &= ~(PAGE_SIZE - 1);
+	r.end = (r.end + PAGE_SIZE - 1) & ~(PAGE_SIZE - 1);
 	ram->nfree = range_subtract(ram->free, ram->nfree, RAM_RANGES_MAX, r);
 	if (ram->nowned < RAM_OWNED_MAX)
 		ram->owned[ram->nowned++] = (struct owned_range){ r, what };
@@ -23,7 +23,7 @@ void ram_claim(struct ram *ram, struct range r, const char *what)
 
 uint64_t ram_find(const struct ram *ram, uint64_t bytes, uint64_t limit)
 {
-	bytes = (bytes + PAGE - 1) & ~(PAGE - 1);
+	bytes = (bytes + PAGE_SIZE - 1) & ~(PAGE_SIZE - 1);
 	for (size_t i = ram->nfree; i-- > 0;) {
 		struct range f = ram->free[i];
 		uint64_t end = f.end < limit ? f.end : limit;

@@ -10,10 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "capacity.h"
 #include "range.h"
-
-#define RAM_RANGES_MAX	4096	// usable ranges kept, and free ones
-#define RAM_OWNED_MAX	8	// claims remembered for the log
 
 struct owned_range {
 	struct range r;

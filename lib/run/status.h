@@ -13,7 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define STATUS_MAX_CPUS 64
+#include "capacity.h"
+
 
 // How the run ended; also the value ramsift writes to QEMU's isa-debug-exit.
 enum result { RESULT_PASS, RESULT_FAIL, RESULT_ABORTED };
@@ -41,7 +42,7 @@ struct run_status {
 	uint64_t usable_bytes;
 	uint64_t errors;	// failing reads so far
 	uint64_t failing_pages;	// distinct failing pages recorded (at least)
-	struct job_status job[STATUS_MAX_CPUS];	// by CPU number
+	struct job_status job[MAX_CPUS];	// by CPU number
 };
 
 // A job begins: test over nranges ranges of bytes in all, which it sweeps

@@ -2,11 +2,12 @@
 // GDT, TSS and GS base for each CPU (SDM vol. 3, chapters 3 and 8).
 #include "cpu.h"
 #include "io.h"
+#include "layout.h"
 
 #define MSR_GS_BASE	0xc0000101
-#define GDT_CODE64	0x00af9a000000ffffULL
-#define GDT_DATA	0x00cf92000000ffffULL
 #define TSS_TYPE_AVAIL	0x89ULL
+
+_Static_assert(SEL_TSS / 8 + 2 <= sizeof(((struct cpu *)0)->gdt) / 8, "the GDT holds the TSS's two slots");
 
 static struct cpu cpus[MAX_CPUS];
 
@@ -19,11 +20,11 @@ static void cpu_load(struct cpu *c)
 	c->tss.ist[0] = (uint64_t)(uintptr_t)(c->ist_stack + IST_STACK_SIZE);
 	c->tss.iomap_base = sizeof(c->tss);
 	c->gdt[0] = 0;
-	c->gdt[1] = GDT_CODE64;
-	c->gdt[2] = GDT_DATA;
-	c->gdt[3] = (limit & 0xffff) | ((tss & 0xffffff) << 16) | (TSS_TYPE_AVAIL << 40) |
-		    ((limit >> 16 & 0xf) << 48) | ((tss >> 24 & 0xff) << 56);
-	c->gdt[4] = tss >> 32;
+	c->gdt[SEL_CODE / 8] = GDT_CODE64;
+	c->gdt[SEL_DATA / 8] = GDT_DATA;
+	c->gdt[SEL_TSS / 8] = (limit & 0xffff) | ((tss & 0xffffff) << 16) | (TSS_TYPE_AVAIL << 40) |
+			      ((limit >> 16 & 0xf) << 48) | ((tss >> 24 & 0xff) << 56);
+	c->gdt[SEL_TSS / 8 + 1] = tss >> 32;
 
 	struct {
 		uint16_t limit;

@@ -6,7 +6,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define MAX_CPUS	64
+#include "capacity.h"	// MAX_CPUS
+#include "layout.h"	// the GDT's selectors: SEL_CODE, SEL_DATA, SEL_TSS
+
 #define IST_STACK_SIZE	4096
 
 struct tss {
@@ -30,10 +32,6 @@ struct cpu {
 	struct tss tss;
 	uint8_t ist_stack[IST_STACK_SIZE] __attribute__((aligned(16)));
 };
-
-#define SEL_CODE	0x08
-#define SEL_DATA	0x10
-#define SEL_TSS		0x18
 
 // Set up the bootstrap processor: its GDT with a TSS whose IST1 stack takes
 // double faults, NMIs and machine checks (so a blown stack still reports),

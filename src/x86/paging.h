@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Page tables: all physical memory identity mapped, and the kernel window at
-// 0xffffffff80000000 mapped onto wherever the image lies.
+// KERNEL_VMA (layout.h) mapped onto wherever the image lies.
 #ifndef RAMSIFT_SRC_X86_PAGING_H
 #define RAMSIFT_SRC_X86_PAGING_H
 
@@ -9,9 +9,6 @@
 // Highest physical address the identity map can reach: the lower half of a
 // 4-level address space, 128 TiB.
 #define PAGING_IDENTITY_LIMIT (1ull << 47)
-
-// Most bytes of image the kernel window can map (boot/link.ld checks it).
-#define PAGING_WINDOW_BYTES (8ull << 20)
 
 // Round top up to what paging_build() maps (1 GiB multiples, at most
 // PAGING_IDENTITY_LIMIT), warning once if RAM lies beyond the limit.

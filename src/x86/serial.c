@@ -2,6 +2,7 @@
 // 16550 UART driver: detection by loopback, polled transmit with timeouts.
 #include "serial.h"
 #include "io.h"
+#include "uart.h"
 
 #define UART_THR	0	// transmit holding (DLAB=0)
 #define UART_DLL	0	// divisor latch low (DLAB=1)
@@ -18,7 +19,6 @@
 #define UART_MCR_LOOP	0x10
 #define UART_LSR_DR	0x01
 #define UART_LSR_THRE	0x20
-#define UART_CLOCK	115200	// the 1.8432 MHz crystal divided by 16
 #define TX_SPINS	200000	// about 10 ms of polling: far more than one byte at 9600 baud
 
 static const uint16_t com_base[4] = { 0x3f8, 0x2f8, 0x3e8, 0x2e8 };
@@ -48,7 +48,7 @@ static bool uart_loopback_ok(uint16_t b)
 bool serial_init(unsigned port, uint32_t baud)
 {
 	base = 0;
-	if (port >= 4 || baud == 0 || UART_CLOCK % baud != 0)
+	if (port >= 4 || !uart_baud_valid(baud))
 		return false;
 	uint16_t b = com_base[port];
 	uint16_t div = UART_CLOCK / baud;

@@ -20,10 +20,10 @@ struct idt_gate {
 } __attribute__((packed));
 _Static_assert(sizeof(struct idt_gate) == 16, "64-bit IDT gate is 16 bytes (SDM vol. 3, 6.14.1)");
 
-extern const uint64_t trap_stubs[32];
-static struct idt_gate idt[32];
+extern const uint64_t trap_stubs[TRAP_NVECTORS];
+static struct idt_gate idt[TRAP_NVECTORS];
 
-static const char *const exception_names[32] = {
+static const char *const exception_names[TRAP_NVECTORS] = {
 	"#DE divide error", "#DB debug", "NMI", "#BP breakpoint", "#OF overflow",
 	"#BR bound range", "#UD invalid opcode", "#NM device not available",
 	"#DF double fault", "coprocessor segment overrun", "#TS invalid TSS",
@@ -37,7 +37,7 @@ static const char *const exception_names[32] = {
 
 void trap_init(void)
 {
-	for (int v = 0; v < 32; v++) {
+	for (int v = 0; v < TRAP_NVECTORS; v++) {
 		uint64_t a = trap_stubs[v];
 		idt[v] = (struct idt_gate){
 			.off_lo = a & 0xffff,

@@ -2,14 +2,33 @@
 // Entry stubs for the 32 CPU exception vectors. Each pushes a dummy error
 // code where the CPU pushes none, then its vector, saves the general
 // registers and calls trap_handler(struct trap_frame *) in src/x86/trap.c.
+// Which vectors have an error code and the frame's layout come from trap.h;
+// every push is checked against the frame offsets there.
 
+#include "trap.h"
+
+	.if TF_ERROR_CODE != TF_VECTOR + 8 || TF_RIP != TF_ERROR_CODE + 8 || \
+	    TF_CS != TF_RIP + 8 || TF_RFLAGS != TF_CS + 8 || TF_RSP != TF_RFLAGS + 8 || \
+	    TF_SS != TF_RSP + 8 || TF_SIZE != TF_SS + 8
+	.error "trap.h: the CPU pushes ss, rsp, rflags, cs, rip, error code; then comes the vector"
+	.endif
+
+// Push a register where trap.h says the frame has it: frame_at tracks the
+// offset of the stack top within struct trap_frame.
+.macro save reg, off
+	pushq	%\reg
+	.set frame_at, frame_at - 8
+	.if frame_at != \off
+	.error "trapentry.S: the push of \reg does not match its offset in trap.h"
+	.endif
+.endm
 
 	.text
 	.altmacro
 .macro trap_stub v
 	.p2align 4
 trap_stub_\v:
-	.if !((\v == 8) || ((\v >= 10) && (\v <= 14)) || (\v == 17) || (\v == 21) || (\v == 29) || (\v == 30))
+	.if !((TRAP_ERROR_CODE_VECTORS >> \v) & 1)
 	pushq	$0
 	.endif
 	pushq	$\v
@@ -17,27 +36,31 @@ trap_stub_\v:
 .endm
 
 	.set i, 0
-	.rept 32
+	.rept TRAP_NVECTORS
 	trap_stub %i
 	.set i, i + 1
 	.endr
 
 trap_common:
-	pushq	%rax
-	pushq	%rbx
-	pushq	%rcx
-	pushq	%rdx
-	pushq	%rsi
-	pushq	%rdi
-	pushq	%rbp
-	pushq	%r8
-	pushq	%r9
-	pushq	%r10
-	pushq	%r11
-	pushq	%r12
-	pushq	%r13
-	pushq	%r14
-	pushq	%r15
+	.set frame_at, TF_VECTOR		// the stub's vector is on top
+	save	rax, TF_RAX
+	save	rbx, TF_RBX
+	save	rcx, TF_RCX
+	save	rdx, TF_RDX
+	save	rsi, TF_RSI
+	save	rdi, TF_RDI
+	save	rbp, TF_RBP
+	save	r8, TF_R8
+	save	r9, TF_R9
+	save	r10, TF_R10
+	save	r11, TF_R11
+	save	r12, TF_R12
+	save	r13, TF_R13
+	save	r14, TF_R14
+	save	r15, TF_R15
+	.if frame_at != 0
+	.error "trapentry.S: the frame does not start at the last push"
+	.endif
 	mov	%rsp, %rdi
 	and	$-16, %rsp
 	cld
@@ -55,7 +78,7 @@ trap_common:
 	.globl trap_stubs
 trap_stubs:
 	.set i, 0
-	.rept 32
+	.rept TRAP_NVECTORS
 	trap_stub_addr %i
 	.set i, i + 1
 	.endr

@@ -5,11 +5,11 @@
 // `-device loader,file=ramsift.elf` has put ramsift's segments in place; the
 // stub is linked at 16 MiB, clear of them. Used by tests/e2e/bad-magic.sh.
 
-#define MB1_MAGIC	0x1badb002
+#include "boot/multiboot.h"
 
 	.code32
 	.p2align 2
-	.long MB1_MAGIC, 0, -MB1_MAGIC		// magic, flags, checksum
+	.long MB1_HEADER_MAGIC, 0, -MB1_HEADER_MAGIC	// magic, flags, checksum
 
 	.globl _start
 _start:

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "capacity.h"
 #include "faults.h"
 #include "memtest/memtest.h"
 #include "simmem.h"
@@ -115,7 +116,7 @@ static const struct promise theory[] = {
 
 static struct sim_fault faults[FC_COUNT][FAULTS_MAX_PER_CLASS];
 static size_t nfaults[FC_COUNT];
-static struct row rows[64];
+static struct row rows[MAX_TESTS + 1];	// each test, then the default pass
 static size_t nrows;
 
 // Every row must be silent on a fault-free memory and report its sweeps.

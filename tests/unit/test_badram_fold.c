@@ -17,14 +17,11 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
-#include "badram/fold.h"
-#include "badram/format.h"
+#include "badram/badram.h"
 #include "badram/holes.h"
-#include "badram/table.h"
 #include "string.h"
 
 #define MIB (1ULL << 20)
-#define PAGE 4096ULL
 #define MAX_ADDRS 70000
 
 static uint64_t rng_state = 0xabcdef12345ULL;
@@ -75,7 +72,7 @@ static void check_pairs(const struct fold_case *c, const struct badram_result *r
 	uint64_t top = ram_top(c);
 	// Every bit from 12 up that some RAM address can have set... and all
 	// above it, up to 62, must be fixed.
-	uint64_t high = top <= PAGE ? 0x7ffffffffffff000ULL
+	uint64_t high = top <= PAGE_SIZE ? 0x7ffffffffffff000ULL
 				    : 0x7fffffffffffffffULL & ~((1ULL << (64 - __builtin_clzll(top - 1))) - 1);
 	char line[BADRAM_LINE_MAX];
 
@@ -101,8 +98,8 @@ static void brute_measure(const struct fold_case *c, const struct badram_result 
 	*pages = *runs = 0;
 	for (size_t i = 0; i < c->nram; i++) {
 		bool prev = false;
-		for (uint64_t p = c->ram[i].start / PAGE; p < c->ram[i].end / PAGE; p++) {
-			bool in = matched(r, p * PAGE);
+		for (uint64_t p = c->ram[i].start / PAGE_SIZE; p < c->ram[i].end / PAGE_SIZE; p++) {
+			bool in = matched(r, p * PAGE_SIZE);
 			*pages += in;
 			*runs += in && !prev;
 			prev = in;
@@ -117,7 +114,7 @@ static void brute_measure(const struct fold_case *c, const struct badram_result 
 static bool grub_applies_all(const struct fold_case *c, const struct badram_result *r)
 {
 	static uint8_t cut[1 << 17];
-	uint64_t top = ram_top(c) / PAGE;
+	uint64_t top = ram_top(c) / PAGE_SIZE;
 
 	if (top > sizeof(cut))
 		return true;    // too large to simulate here
@@ -127,11 +124,11 @@ static bool grub_applies_all(const struct fold_case *c, const struct badram_resu
 		uint64_t first = UINT64_MAX, last = 0;
 		bool any_ram = false, any_other = false;
 		for (uint64_t p = 0; p < top; p++) {
-			if (((p * PAGE) & r->pair[k].mask) != r->pair[k].addr)
+			if (((p * PAGE_SIZE) & r->pair[k].mask) != r->pair[k].addr)
 				continue;
 			bool ram = false;
 			for (size_t i = 0; i < c->nram; i++)
-				ram |= p * PAGE >= c->ram[i].start && p * PAGE < c->ram[i].end;
+				ram |= p * PAGE_SIZE >= c->ram[i].start && p * PAGE_SIZE < c->ram[i].end;
 			any_ram |= ram;
 			any_other |= !ram;
 			if (first == UINT64_MAX)
@@ -143,12 +140,12 @@ static bool grub_applies_all(const struct fold_case *c, const struct badram_resu
 		for (uint64_t p = first; any_ram && p <= last; p++) {
 			bool ram = false;
 			for (size_t i = 0; i < c->nram; i++)
-				ram |= p * PAGE >= c->ram[i].start && p * PAGE < c->ram[i].end;
+				ram |= p * PAGE_SIZE >= c->ram[i].start && p * PAGE_SIZE < c->ram[i].end;
 			if (!ram || cut[p])
 				return false;
 		}
 		for (uint64_t p = first; any_ram && p <= last; p++)
-			cut[p] |= ((p * PAGE) & r->pair[k].mask) == r->pair[k].addr;
+			cut[p] |= ((p * PAGE_SIZE) & r->pair[k].mask) == r->pair[k].addr;
 	}
 	return true;
 }
@@ -159,12 +156,12 @@ static void check_memmap(const struct fold_case *c, const struct badram_result *
 	unsigned chars = c->b.memmap_chars ? c->b.memmap_chars : BADRAM_DEFAULT_MEMMAP_CHARS;
 	int len = badram_format_memmap(line, sizeof(line), r);
 
-	if (len > (int)(chars < HOLES_MIN_CHARS ? HOLES_MIN_CHARS : chars))
+	if (len > (int)(chars < BADRAM_MEMMAP_MIN_CHARS ? BADRAM_MEMMAP_MIN_CHARS : chars))
 		fail_msg("%s: memmap line %d chars, budget %u", c->name, len, chars);
 	for (size_t i = 0; i < r->nmemmap; i++) {
 		if (r->memmap[i].start >= r->memmap[i].end ||
 		    (i > 0 && r->memmap[i].start <= r->memmap[i - 1].end) ||
-		    (r->memmap[i].start | r->memmap[i].end) % PAGE)
+		    (r->memmap[i].start | r->memmap[i].end) % PAGE_SIZE)
 			fail_msg("%s: memmap range %zu [%#llx, %#llx) bad", c->name, i,
 				 (unsigned long long)r->memmap[i].start,
 				 (unsigned long long)r->memmap[i].end);
@@ -215,7 +212,7 @@ static void run_case(const struct fold_case *c, struct badram_result *r)
 		fail_msg("%s: claims GRUB-safe pairs, but GRUB would skip some", c->name);
 	uint64_t ram = 0;
 	for (size_t i = 0; i < c->nram; i++)
-		ram += (c->ram[i].end - c->ram[i].start) / PAGE;
+		ram += (c->ram[i].end - c->ram[i].start) / PAGE_SIZE;
 	if (ram <= (1u << 17) && c->n > 0) {
 		uint64_t pages, runs;
 		brute_measure(c, r, &pages, &runs);
@@ -244,11 +241,11 @@ static size_t pc_ram(uint64_t size, struct range *r)
 static size_t random_ram(struct range *r)
 {
 	size_t n = 1 + rng() % 3;
-	uint64_t at = (rng() % 64) * PAGE;
+	uint64_t at = (rng() % 64) * PAGE_SIZE;
 	for (size_t i = 0; i < n; i++) {
 		r[i].start = at;
-		r[i].end = at + (1 + rng() % (96 * 256)) * PAGE;
-		at = r[i].end + (1 + rng() % 4096) * PAGE;
+		r[i].end = at + (1 + rng() % (96 * 256)) * PAGE_SIZE;
+		at = r[i].end + (1 + rng() % 4096) * PAGE_SIZE;
 	}
 	return n;
 }
@@ -257,8 +254,8 @@ static size_t random_ram(struct range *r)
 static uint64_t random_addr(const struct range *r, size_t n)
 {
 	const struct range *x = &r[rng() % n];
-	uint64_t pages = (x->end - x->start) / PAGE;
-	uint64_t a = x->start + (rng() % pages) * PAGE + (rng() & 0xfff);
+	uint64_t pages = (x->end - x->start) / PAGE_SIZE;
+	uint64_t a = x->start + (rng() % pages) * PAGE_SIZE + (rng() & 0xfff);
 	if (rng() % 50 == 0)
 		a = x->end + (rng() & 0xfff);   // a failure the map says is not RAM
 	return a;
@@ -269,37 +266,37 @@ static size_t random_faults(const struct range *r, size_t nram)
 {
 	size_t n = 0, shapes = 1 + rng() % 4;
 	for (size_t s = 0; s < shapes; s++) {
-		uint64_t base = random_addr(r, nram) & ~(PAGE - 1);
+		uint64_t base = random_addr(r, nram) & ~(PAGE_SIZE - 1);
 		switch (rng() % 6) {
 		case 0:         // scattered cells
 			for (size_t i = rng() % 300; i > 0 && n < MAX_ADDRS; i--)
 				addr_buf[n++] = random_addr(r, nram);
 			break;
 		case 1: {       // an aligned block
-			uint64_t size = PAGE << (rng() % 8);
+			uint64_t size = PAGE_SIZE << (rng() % 8);
 			base &= ~(size - 1);
-			for (uint64_t a = base; a < base + size && n < MAX_ADDRS; a += PAGE)
+			for (uint64_t a = base; a < base + size && n < MAX_ADDRS; a += PAGE_SIZE)
 				addr_buf[n++] = a + 8;
 			break;
 		}
 		case 2:         // a column: stride 2^k pages
 		case 3: {       // a hashed column: bits 2-4 = bits 5-7 ^ bank
 			unsigned rows = 1u << (2 + rng() % 8);
-			uint64_t bank = rng() % 8, lowpage = (base / PAGE) & 3;
+			uint64_t bank = rng() % 8, lowpage = (base / PAGE_SIZE) & 3;
 			for (uint64_t row = 0; row < rows && n < MAX_ADDRS; row++) {
 				uint64_t p = (row << 5) | lowpage |
 					     ((s % 2 ? (row & 7) ^ bank : bank) << 2);
-				addr_buf[n++] = (p * PAGE) % (r[nram - 1].end) + 0x40;
+				addr_buf[n++] = (p * PAGE_SIZE) % (r[nram - 1].end) + 0x40;
 			}
 			break;
 		}
 		case 4:         // a cluster inside 1 MiB
 			for (size_t i = 1 + rng() % 100; i > 0 && n < MAX_ADDRS; i--)
-				addr_buf[n++] = base + (rng() % 256) * PAGE;
+				addr_buf[n++] = base + (rng() % 256) * PAGE_SIZE;
 			break;
 		default:        // every other page of a stretch
 			for (size_t i = 0; i < 1 + rng() % 200 && n < MAX_ADDRS; i++)
-				addr_buf[n++] = base + 2 * i * PAGE;
+				addr_buf[n++] = base + 2 * i * PAGE_SIZE;
 			break;
 		}
 	}
@@ -346,16 +343,16 @@ static size_t adv_range_edges(uint64_t *a)
 {
 	a[0] = 640 * 1024 - 8;          // last page below the 640 KiB hole
 	a[1] = MIB;                     // first page above it
-	a[2] = 256 * MIB - PAGE;
+	a[2] = 256 * MIB - PAGE_SIZE;
 	return 3;
 }
 
 static size_t adv_all_pages(uint64_t *a)
 {
 	size_t n = 0;
-	for (uint64_t x = 0; x < 640 * 1024; x += PAGE)
+	for (uint64_t x = 0; x < 640 * 1024; x += PAGE_SIZE)
 		a[n++] = x;
-	for (uint64_t x = MIB; x < 256 * MIB; x += PAGE)
+	for (uint64_t x = MIB; x < 256 * MIB; x += PAGE_SIZE)
 		a[n++] = x;
 	return n;
 }
@@ -363,14 +360,14 @@ static size_t adv_all_pages(uint64_t *a)
 static size_t adv_even_pages(uint64_t *a)
 {
 	size_t n = 0;
-	for (uint64_t x = MIB; x < 64 * MIB; x += 2 * PAGE)
+	for (uint64_t x = MIB; x < 64 * MIB; x += 2 * PAGE_SIZE)
 		a[n++] = x;
 	return n;
 }
 
 static size_t adv_far_apart(uint64_t *a)
 {
-	a[0] = PAGE;
+	a[0] = PAGE_SIZE;
 	a[1] = 255 * MIB;
 	return 2;
 }
@@ -437,9 +434,9 @@ static void test_exact_single_pages(void **state)
 			uint64_t p = (256 + rng() % (65536 - 256));
 			bool ok = true;
 			for (size_t k = 0; k < n && ok; k++)
-				ok = __builtin_popcountll(p ^ (addr_buf[k] / PAGE)) >= 2;
+				ok = __builtin_popcountll(p ^ (addr_buf[k] / PAGE_SIZE)) >= 2;
 			if (ok)
-				addr_buf[n++] = p * PAGE + (rng() & 0xff8);
+				addr_buf[n++] = p * PAGE_SIZE + (rng() & 0xff8);
 		}
 		struct fold_case c = { "single pages", addr_buf, n, ram, nram,
 				       { 20, 48, 0, false }, 0 };
@@ -458,9 +455,9 @@ static void test_exact_aligned_blocks(void **state)
 		size_t n = 0;
 		unsigned nblocks = 1 + (unsigned)(rng() % 8);
 		for (unsigned b = 0; b < nblocks; b++) {
-			uint64_t size = PAGE << b, region = (1 + b) * 16 * MIB;
+			uint64_t size = PAGE_SIZE << b, region = (1 + b) * 16 * MIB;
 			uint64_t base = region + (rng() % (16 * MIB / size)) * size;
-			for (uint64_t a = base; a < base + size; a += PAGE)
+			for (uint64_t a = base; a < base + size; a += PAGE_SIZE)
 				addr_buf[n++] = a + 0x10;
 		}
 		struct fold_case c = { "aligned blocks", addr_buf, n, ram, nram,

@@ -8,7 +8,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "badram/format.h"
+#include "badram/badram.h"
 #include "string.h"
 
 static struct badram_result sample(void)

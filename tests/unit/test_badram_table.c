@@ -9,7 +9,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "badram/table.h"
+#include "badram/badram.h"
 
 static uint64_t slots[1024];
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
+#include "badram/badram.h"
 #include "boot/cmdline.h"
 #include "string.h"
 
@@ -52,7 +53,7 @@ static bool contains(const char *hay, const char *needle)
 #define DEF .serial = true, .serial_port = 0, .serial_baud = 115200, \
 	.screen = true, .passes = 1, .ntests = 0, .onexit = ONEXIT_HALT, \
 	.seed = 0, .seed_set = false, .error_lines = 100, .bitfade_s = 90, \
-	.patterns = 20, .holes = 48
+	.patterns = BADRAM_DEFAULT_PAIRS, .holes = BADRAM_DEFAULT_HOLES
 
 static const struct {
 	const char *line;
@@ -269,6 +270,7 @@ static void test_long_name_list(void **state)
 	(void)state;
 	static char storage[300][8];
 	static const char *many[300];
+	char line[64];
 	struct config cfg;
 	struct warnings w = { 0 };
 
@@ -277,10 +279,11 @@ static void test_long_name_list(void **state)
 		many[i] = storage[i];
 	}
 	config_defaults(&cfg);
-	cmdline_parse("tests=t0,t255,t256,zz", &cfg, many, 300, record, &w);
+	snprintf(line, sizeof(line), "tests=t0,t%d,t%d,zz", MAX_TESTS - 1, MAX_TESTS);
+	cmdline_parse(line, &cfg, many, 300, record, &w);
 	assert_int_equal(cfg.ntests, 2);
-	assert_int_equal(cfg.tests[1], 255);
-	assert_int_equal(w.count, 2);             // t256 is beyond uint8_t
+	assert_int_equal(cfg.tests[1], MAX_TESTS - 1);
+	assert_int_equal(w.count, 2);             // t<MAX_TESTS> is beyond the table
 	assert_true(contains(w.first_why, "..."));
 	assert_true(str_len(w.first_why) < 256);
 }
@@ -294,7 +297,7 @@ static void check_sane(const struct config *cfg, const char *what)
 		  (cfg->onexit == ONEXIT_HALT || cfg->onexit == ONEXIT_REBOOT ||
 		   cfg->onexit == ONEXIT_QEMU) &&
 		  cfg->bitfade_s <= CMDLINE_MAX_BITFADE &&
-		  cfg->patterns >= 1 && cfg->patterns <= CMDLINE_MAX_PATTERNS &&
+		  cfg->patterns >= 1 && cfg->patterns <= BADRAM_MAX_PAIRS &&
 		  cfg->holes >= 1 && cfg->holes <= CMDLINE_MAX_HOLES;
 
 	for (size_t i = 0; ok && i < cfg->ntests; i++)

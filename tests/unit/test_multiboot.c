@@ -16,8 +16,6 @@
 
 #define MEM_BASE 0x10000u
 #define MEM_SIZE 0x40000u
-#define MB1 0x2badb002u
-#define MB2 0x36d76289u
 
 static uint8_t mem[MEM_SIZE];
 static int warnings;
@@ -88,7 +86,7 @@ static void test_mb1(void **state)
 	(void)state;
 
 	build_mb1((1 << 0) | (1 << 2) | (1 << 6) | (1 << 9), 20, 3);
-	assert_true(parse(bi, MB1, 0x10000));
+	assert_true(parse(bi, MB1_BOOT_MAGIC, 0x10000));
 	assert_int_equal(warnings, 0);
 	assert_int_equal(bi->protocol, 1);
 	assert_string_equal(bi->cmdline, "/boot/ramsift.elf passes=2");
@@ -100,13 +98,13 @@ static void test_mb1(void **state)
 
 	// A larger size field (as the spec allows) is stepped over.
 	build_mb1(1 << 6, 28, 5);
-	assert_true(parse(bi, MB1, 0x10000));
+	assert_true(parse(bi, MB1_BOOT_MAGIC, 0x10000));
 	assert_int_equal(bi->nmmap, 5);
 	assert_int_equal(bi->mmap[4].base, 4 << 20);
 
 	// No map: built from mem_lower/mem_upper.
 	build_mb1(1 << 0, 20, 0);
-	assert_true(parse(bi, MB1, 0x10000));
+	assert_true(parse(bi, MB1_BOOT_MAGIC, 0x10000));
 	assert_true(bi->from_meminfo);
 	assert_int_equal(bi->nmmap, 2);
 	assert_int_equal(bi->mmap[1].len, 130048ull << 10);
@@ -114,7 +112,7 @@ static void test_mb1(void **state)
 	// An entry with size < 20 stops the map with a warning.
 	build_mb1(1 << 6, 20, 3);
 	put32(0x12000 + 24, 4);
-	assert_true(parse(bi, MB1, 0x10000));
+	assert_true(parse(bi, MB1_BOOT_MAGIC, 0x10000));
 	assert_int_equal(bi->nmmap, 1);
 	assert_int_equal(warnings, 1);
 	assert_true(has(last_warning, "size 4 (< 20)"));
@@ -123,19 +121,19 @@ static void test_mb1(void **state)
 	build_mb1((1 << 2) | (1 << 6) | (1 << 9), 20, 3);
 	put32(0x10010, 0xfffffff0);
 	put32(0x10030, 0x7ffff000);
-	assert_false(parse(bi, MB1, 0x10000));
+	assert_false(parse(bi, MB1_BOOT_MAGIC, 0x10000));
 	assert_string_equal(bi->cmdline, "");
 	assert_int_equal(bi->nmmap, 0);
 
 	// An implausible map length is clipped with a warning.
 	build_mb1(1 << 6, 20, 3);
 	put32(0x1002c, 0xffffffff);
-	parse(bi, MB1, 0x10000);
+	parse(bi, MB1_BOOT_MAGIC, 0x10000);
 	assert_true(has(first_warning, "memory map length 4294967295 is implausible"));
 
 	// Misaligned or null information pointers are refused.
-	assert_false(parse(bi, MB1, 0x10002));
-	assert_false(parse(bi, MB1, 0));
+	assert_false(parse(bi, MB1_BOOT_MAGIC, 0x10002));
+	assert_false(parse(bi, MB1_BOOT_MAGIC, 0));
 	assert_int_equal(warnings, 1);
 	free(bi);
 }
@@ -183,7 +181,7 @@ static void test_mb2(void **state)
 	(void)state;
 
 	build_mb2(4);
-	assert_true(parse(bi, MB2, 0x10000));
+	assert_true(parse(bi, MB2_BOOT_MAGIC, 0x10000));
 	assert_int_equal(warnings, 0);
 	assert_int_equal(bi->protocol, 2);
 	assert_string_equal(bi->cmdline, "ramsift.elf console=ttyS0");
@@ -197,7 +195,7 @@ static void test_mb2(void **state)
 
 	// More entries than ramsift keeps: counted and warned, never overflowed.
 	build_mb2(BOOTINFO_MMAP_MAX + 10);
-	assert_true(parse(bi, MB2, 0x10000));
+	assert_true(parse(bi, MB2_BOOT_MAGIC, 0x10000));
 	assert_int_equal(bi->nmmap, BOOTINFO_MMAP_MAX);
 	assert_int_equal(bi->mmap_dropped, 10);
 	assert_true(has(last_warning, "10 more entries"));
@@ -205,19 +203,19 @@ static void test_mb2(void **state)
 	// A tag running past the declared total stops the walk with a warning.
 	build_mb2(4);
 	put32(0x10008 + 4, 0x100000);
-	assert_false(parse(bi, MB2, 0x10000));
+	assert_false(parse(bi, MB2_BOOT_MAGIC, 0x10000));
 	assert_true(has(last_warning, "beyond the structure"));
 
 	// An implausible total size.
 	build_mb2(4);
 	put32(0x10000, 0xfffffff0);
-	assert_false(parse(bi, MB2, 0x10000));
+	assert_false(parse(bi, MB2_BOOT_MAGIC, 0x10000));
 	assert_true(has(last_warning, "implausible"));
 
 	// A map whose entry size is too small.
 	build_mb2(4);
 	put32(0x10008 + 40 + 24 + 8, 8);
-	parse(bi, MB2, 0x10000);
+	parse(bi, MB2_BOOT_MAGIC, 0x10000);
 	assert_int_equal(bi->nmmap, 0);
 	assert_true(has(last_warning, "entry size 8 is invalid"));
 	free(bi);
@@ -238,7 +236,7 @@ static void test_fuzz(void **state)
 			mem_copy(mem + i, &v, 8);
 		}
 		uint64_t info = MEM_BASE + ((x >> 20) % MEM_SIZE & ~3ull);
-		parse(bi, round % 2 ? MB1 : MB2, info);
+		parse(bi, round % 2 ? MB1_BOOT_MAGIC : MB2_BOOT_MAGIC, info);
 		assert_true(bi->nmmap <= BOOTINFO_MMAP_MAX);
 		assert_true(str_len(bi->cmdline) < BOOTINFO_CMDLINE_MAX);
 		assert_true(str_len(bi->loader) < BOOTINFO_NAME_MAX);

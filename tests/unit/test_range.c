@@ -185,7 +185,7 @@ static void test_warn_args(void **state)
 // granularity so unaligned edges are common.
 #define NPAGES 64
 #define GRAN 256u
-#define NGRAN (NPAGES * RANGE_PAGE_SIZE / GRAN)
+#define NGRAN (NPAGES * PAGE_SIZE / GRAN)
 
 static void test_random_vs_bitmap(void **state)
 {
@@ -220,18 +220,18 @@ static void test_random_vs_bitmap(void **state)
 
 		for (size_t p = 0; p < NPAGES; p++) {
 			page[p] = true;
-			for (size_t g = 0; g < RANGE_PAGE_SIZE / GRAN; g++) {
-				size_t k = p * (RANGE_PAGE_SIZE / GRAN) + g;
+			for (size_t g = 0; g < PAGE_SIZE / GRAN; g++) {
+				size_t k = p * (PAGE_SIZE / GRAN) + g;
 
 				page[p] = page[p] && use[k] && !res[k];
 			}
 			if (!page[p])
 				continue;
-			if (nwant > 0 && want[nwant - 1].end == p * RANGE_PAGE_SIZE)
-				want[nwant - 1].end += RANGE_PAGE_SIZE;
+			if (nwant > 0 && want[nwant - 1].end == p * PAGE_SIZE)
+				want[nwant - 1].end += PAGE_SIZE;
 			else
-				want[nwant++] = (struct range){ p * RANGE_PAGE_SIZE,
-							 (p + 1) * RANGE_PAGE_SIZE };
+				want[nwant++] = (struct range){ p * PAGE_SIZE,
+							 (p + 1) * PAGE_SIZE };
 		}
 
 		size_t cap = round % 4 == 0 ? (size_t)rand() % 4 : NPAGES;

@@ -7,13 +7,15 @@
  * that boot/entry.S maps onto wherever the image really landed, so C never
  * cares about its physical address. The whole image is one run of bytes in
  * the file, which the Multiboot 1 a.out kludge (QEMU -kernel, iPXE) needs.
+ *
+ * Run through the C preprocessor (Makefile: build/image/link.ld): the load
+ * address, the window and the page size come from their one definition in
+ * src/x86/layout.h, which boot/entry.S and the C code read too.
  */
+#include "x86/layout.h"
+
 OUTPUT_FORMAT("elf64-x86-64")
 ENTRY(entry32)
-
-LINK_PHYS  = 0x200000;             /* where Multiboot 1 loaders put us */
-KERNEL_VMA = 0xffffffff80000000;   /* virtual address of LINK_PHYS */
-KERNEL_WINDOW = 8M;                /* the window's page tables cover this much */
 
 PHDRS {
 	boot PT_LOAD FLAGS(7);
@@ -22,14 +24,14 @@ PHDRS {
 
 SECTIONS
 {
-	. = LINK_PHYS;
+	. = KERNEL_LOAD_PHYS;
 	image_start_phys = .;
 	.boot : {
 		KEEP(*(.multiboot))
 		*(.boot.text)
 		*(.boot.data)
 		*(.boot.stack)
-		. = ALIGN(4096);
+		. = ALIGN(PAGE_SIZE);
 	} :boot
 	/*
 	 * Boot page tables and stack. Kept as file bytes (zeros), not NOLOAD, so
@@ -39,38 +41,38 @@ SECTIONS
 	.boot.bss : {
 		boot_bss_start = .;
 		*(.boot.bss)
-		. = ALIGN(4096);
+		. = ALIGN(PAGE_SIZE);
 		boot_bss_end = .;
 	} :boot
 
-	. = KERNEL_VMA + (. - LINK_PHYS);
+	. = KERNEL_VMA + (. - KERNEL_LOAD_PHYS);
 	kernel_text_start = .;
-	.text : AT(ADDR(.text) - KERNEL_VMA + LINK_PHYS) {
+	.text : AT(ADDR(.text) - KERNEL_VMA + KERNEL_LOAD_PHYS) {
 		*(.text .text.*)
 	} :kernel
-	.rodata ALIGN(4096) : AT(ADDR(.rodata) - KERNEL_VMA + LINK_PHYS) {
+	.rodata ALIGN(PAGE_SIZE) : AT(ADDR(.rodata) - KERNEL_VMA + KERNEL_LOAD_PHYS) {
 		*(.rodata .rodata.*)
 	} :kernel
-	.data ALIGN(4096) : AT(ADDR(.data) - KERNEL_VMA + LINK_PHYS) {
+	.data ALIGN(PAGE_SIZE) : AT(ADDR(.data) - KERNEL_VMA + KERNEL_LOAD_PHYS) {
 		*(.data .data.*)
-		. = ALIGN(4096);
+		. = ALIGN(PAGE_SIZE);
 	} :kernel
 	kernel_load_end = .;
-	.bss ALIGN(4096) (NOLOAD) : AT(ADDR(.bss) - KERNEL_VMA + LINK_PHYS) {
+	.bss ALIGN(PAGE_SIZE) (NOLOAD) : AT(ADDR(.bss) - KERNEL_VMA + KERNEL_LOAD_PHYS) {
 		kernel_bss_start = .;
 		*(.bss .bss.*) *(COMMON)
-		. = ALIGN(4096);
+		. = ALIGN(PAGE_SIZE);
 		kernel_bss_end = .;
 	} :kernel
 	image_end = .;
 
 	/* Physical (link-time) addresses the Multiboot headers need. */
-	image_load_end_phys = kernel_load_end - KERNEL_VMA + LINK_PHYS;
-	image_end_phys = image_end - KERNEL_VMA + LINK_PHYS;
-	kernel_bss_start_phys = kernel_bss_start - KERNEL_VMA + LINK_PHYS;
-	image_pages = (image_end_phys - LINK_PHYS) / 4096;
+	image_load_end_phys = kernel_load_end - KERNEL_VMA + KERNEL_LOAD_PHYS;
+	image_end_phys = image_end - KERNEL_VMA + KERNEL_LOAD_PHYS;
+	kernel_bss_start_phys = kernel_bss_start - KERNEL_VMA + KERNEL_LOAD_PHYS;
+	image_pages = (image_end_phys - KERNEL_LOAD_PHYS) / PAGE_SIZE;
 
 	/DISCARD/ : { *(.note*) *(.comment) *(.eh_frame*) }
 }
 
-ASSERT(image_end_phys - LINK_PHYS <= KERNEL_WINDOW, "image larger than the kernel window boot/entry.S maps")
+ASSERT(image_end_phys - KERNEL_LOAD_PHYS <= KERNEL_WINDOW_BYTES, "image larger than the kernel window boot/entry.S maps")

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Capacity limits: the size of every fixed table the run keeps, in one place,
+// so that the modules that fill a table and those that read it agree, and a
+// change of one limit is one line. This is the one definition of each; the
+// modules include this header rather than restate a number. (The BadRAM
+// fold's own limits, such as BADRAM_MAX_PAIRS, stay in lib/badram/fold.h.)
+// Named so as not to collide with the C library's <limits.h>.
+#ifndef RAMSIFT_LIB_CAPACITY_H
+#define RAMSIFT_LIB_CAPACITY_H
+
+// CPUs: per-CPU state slots (src/x86/cpu.c) and jobs in the run status
+// (lib/run/status.h).
+#define MAX_CPUS 64
+
+// Consoles the log fans out to at once (src/console.c).
+#define MAX_CONSOLES 4
+
+// Tests in the test table (lib/memtest/memtest.c checks it): the names tests=
+// chooses from. The command line stores a choice as a uint8_t index, so at
+// most 256.
+#define MAX_TESTS 64
+
+// Tests one tests= list holds, in order and with repeats, and so the most a
+// pass runs (the default pass included).
+#define CMDLINE_MAX_TESTS 32
+
+// Distinct failing pages the error table records exactly (7/8 of the slots
+// usable; beyond that overflow cubes cover new pages, losing none).
+#define ERRORS_TABLE_SLOTS 65536
+
+// The loader's information as kept (lib/boot/multiboot.h): command line
+// bytes, memory-map entries (GRUB's badram can split the map into
+// thousands), boot loader name bytes.
+#define BOOTINFO_CMDLINE_MAX 2048
+#define BOOTINFO_MMAP_MAX 4096
+#define BOOTINFO_NAME_MAX 64
+
+// Ranges of usable and of free RAM (lib/run/ram.h), and claims of what ramsift
+// itself occupies remembered for the log.
+#define RAM_RANGES_MAX 4096
+#define RAM_OWNED_MAX 8
+
+#endif

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The machine layout: the one definition of every number that boot/entry.S,
+// the linker script (boot/link.ld.S, run through the C preprocessor) and the
+// C code must agree on: where the image is linked, the kernel window, the
+// page-table bits, the GDT and its selectors. Included by assembly and the
+// linker script with __ASSEMBLY__ defined, so it holds only #defines written
+// through UL()/ULL() (lib/const.h). Change a number here and every side
+// follows; nothing else may restate one.
+#ifndef RAMSIFT_SRC_X86_LAYOUT_H
+#define RAMSIFT_SRC_X86_LAYOUT_H
+
+#include "const.h"
+#include "page.h"
+
+// ---- where the image lives ----------------------------------------------
+
+// Physical address the image is linked at and where Multiboot 1 loaders put
+// it (the a.out kludge's load_addr). GRUB's Multiboot 2 loader may place it
+// elsewhere (relocatable tag); boot/entry.S then maps the window onto it.
+#define KERNEL_LOAD_PHYS	UL(0x200000)
+
+// Virtual address of the image's first byte: the kernel window, in the top
+// 2 GiB as -mcmodel=kernel needs, at a 1 GiB boundary so that the window is
+// one page directory from its slot 0 on.
+#define KERNEL_VMA		UL(0xffffffff80000000)
+
+// Bytes of image the window maps with 4 KiB pages: the image (code, data,
+// .bss, stacks) must fit, which the linker script ASSERTs.
+#define KERNEL_WINDOW_BYTES	(UL(8) << 20)
+
+// The boot page tables (boot/entry.S) identity map [0, BOOT_IDENTITY_BYTES)
+// with 2 MiB pages: enough for the loader's information (32-bit pointers) and
+// the screen until paging_build() maps all of RAM.
+#define BOOT_IDENTITY_BYTES	(ULL(4) << 30)
+
+// ---- page tables (SDM vol. 3, 4.5) -------------------------------------
+
+#define PT_ENTRIES		512		// 8-byte entries in a 4 KiB table
+#define PTE_P			(UL(1) << 0)	// present
+#define PTE_W			(UL(1) << 1)	// writable
+#define PTE_PS			(UL(1) << 7)	// PDE/PDPTE: a 2 MiB/1 GiB page
+#define LARGE_PAGE_SIZE		(UL(1) << 21)	// what a PD entry with PTE_PS maps
+
+// The window's slots: PML4 and PDPT entries of KERNEL_VMA, page directory
+// entries 0 to KERNEL_WINDOW_PTS - 1, each pointing at one page table.
+#define KERNEL_WINDOW_PML4	((KERNEL_VMA >> 39) & (PT_ENTRIES - 1))
+#define KERNEL_WINDOW_PDPT	((KERNEL_VMA >> 30) & (PT_ENTRIES - 1))
+#define KERNEL_WINDOW_PTS	(KERNEL_WINDOW_BYTES / LARGE_PAGE_SIZE)
+
+// ---- GDT (SDM vol. 3, 3.4.5 and 5.2.1) ----------------------------------
+
+// Flat descriptors: base 0, limit 4 GiB, present, DPL 0. Code is 64-bit
+// (L=1), data is writable. The boot GDT (boot/entry.S) and each CPU's GDT
+// (src/x86/cpu.c) put them at the selectors below.
+#define GDT_CODE64		ULL(0x00af9a000000ffff)
+#define GDT_DATA		ULL(0x00cf92000000ffff)
+
+// Selectors: byte offsets of the descriptors in the GDT (index * 8, TI = 0,
+// RPL 0). The TSS descriptor takes two slots (16 bytes in long mode).
+#define SEL_CODE		0x08
+#define SEL_DATA		0x10
+#define SEL_TSS			0x18
+
+#endif
