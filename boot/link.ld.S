@@ -76,3 +76,4 @@ SECTIONS
 }
 
 ASSERT(image_end_phys - KERNEL_LOAD_PHYS <= KERNEL_WINDOW_BYTES, "image larger than the kernel window boot/entry.S maps")
+ASSERT(image_end_phys - KERNEL_LOAD_PHYS <= KERNEL_WINDOW_BYTES - KERNEL_WINDOW_MARGIN, "image eats into the kernel window's margin (src/x86/layout.h): move large buffers to the working memory")

@@ -28,6 +28,12 @@
 // .bss, stacks) must fit, which the linker script ASSERTs.
 #define KERNEL_WINDOW_BYTES	(UL(8) << 20)
 
+// Of the window, the image may fill all but this margin (the linker script
+// ASSERTs it): room kept for what is coming (more CPUs' stacks, a font, the
+// QR code's buffers), so that growing into it is a decision, not an accident.
+// Large buffers belong in the working memory after the page tables instead.
+#define KERNEL_WINDOW_MARGIN	(UL(4) << 20)
+
 // The boot page tables (boot/entry.S) identity map [0, BOOT_IDENTITY_BYTES)
 // with 2 MiB pages: enough for the loader's information (32-bit pointers) and
 // the screen until paging_build() maps all of RAM.
