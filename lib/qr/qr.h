@@ -8,8 +8,9 @@
 // 4 KiB each, too big for an image stack: put them in static or working
 // memory). The encoded symbol lives in the first buffer and is read back one
 // module at a time with qr_module(); drawing it (quiet zone, pixels per
-// module) is the caller's business. Encoding a version-40 symbol takes
-// about a million simple operations, most of them scoring the eight masks.
+// module) is the caller's business. A version-40 symbol takes about 20 ms
+// on one host core at -O2, four fifths of it scoring the eight masks (a
+// forced mask skips that).
 #ifndef RAMSIFT_LIB_QR_QR_H
 #define RAMSIFT_LIB_QR_QR_H
 
