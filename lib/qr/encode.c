@@ -9,6 +9,7 @@
 #include "mask.h"
 #include "matrix.h"
 #include "rs.h"
+#include "string.h"
 #include "tables.h"
 
 #define MODE_BYTE 0x4   // Table 2: mode indicator 0100
@@ -55,8 +56,7 @@ static void write_data_codewords(const uint8_t *data, size_t len, int version,
 	int count = qr_data_codewords(version, level);
 	int pos = 0;
 
-	for (int i = 0; i < count; i++)
-		out[i] = 0;
+	mem_set(out, 0, (size_t)count);
 	put_bits(out, &pos, MODE_BYTE, 4);
 	put_bits(out, &pos, (uint32_t)len, qr_count_bits(version));
 	for (size_t i = 0; i < len; i++)

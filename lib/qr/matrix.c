@@ -4,6 +4,7 @@
 // symbol needs one grid and no more buffers.
 #include "matrix.h"
 #include "format.h"
+#include "string.h"
 
 void qr_grid_init(struct qr_grid *g, uint8_t *bits, int version)
 {
@@ -11,8 +12,7 @@ void qr_grid_init(struct qr_grid *g, uint8_t *bits, int version)
 	g->version = version;
 	g->size = QR_SIZE(version);
 	g->align_count = qr_alignment_centres(version, g->align);
-	for (int i = 0; i < (g->size * g->size + 7) / 8; i++)
-		bits[i] = 0;
+	mem_set(bits, 0, (size_t)(g->size * g->size + 7) / 8);
 }
 
 bool qr_bits_get(const uint8_t *bits, int size, int x, int y)
