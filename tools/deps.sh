@@ -8,7 +8,8 @@ set -eu
 
 # libc6-dev is only a Recommends of gcc, but the host builds need its headers.
 PKGS="gcc libc6-dev make qemu-system-x86 grub-pc-bin grub-efi-amd64-bin
-grub-common xorriso mtools ovmf libcmocka-dev cpio memtest86+"
+grub-common xorriso mtools ovmf libcmocka-dev cpio memtest86+
+zbar-tools qrencode"
 
 # dpkg-query lists the packages it knows with their state; the ones it does not
 # know (never installed) are simply absent, hence the `|| true`.

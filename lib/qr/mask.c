@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Masks and their penalty score (mask.h). Each row and column is read once as
+// a sequence of runs; N3 looks at the last seven runs each time a light run
+// ends, which finds every finder-like pattern in one pass.
+#include "mask.h"
+
+#define N1 3
+#define N2 3
+#define N3 40
+#define N4 10
+
+bool qr_mask_flips(int mask, int x, int y)
+{
+	// Table 10 names the row i (y) and the column j (x).
+	switch (mask) {
+	case 0: return (y + x) % 2 == 0;
+	case 1: return y % 2 == 0;
+	case 2: return x % 3 == 0;
+	case 3: return (y + x) % 3 == 0;
+	case 4: return (y / 2 + x / 3) % 2 == 0;
+	case 5: return (y * x) % 2 + (y * x) % 3 == 0;
+	case 6: return ((y * x) % 2 + (y * x) % 3) % 2 == 0;
+	default: return ((y + x) % 2 + (y * x) % 3) % 2 == 0;
+	}
+}
+
+void qr_apply_mask(struct qr_grid *g, int mask)
+{
+	for (int y = 0; y < g->size; y++) {
+		for (int x = 0; x < g->size; x++) {
+			if (qr_mask_flips(mask, x, y) && !qr_is_function(g, x, y))
+				qr_grid_flip(g, x, y);
+		}
+	}
+}
+
+// The last seven runs of a line, newest first; runs alternate in colour.
+struct runs {
+	int len[7];
+};
+
+static void push_run(struct runs *r, int len)
+{
+	for (int i = 6; i > 0; i--)
+		r->len[i] = r->len[i - 1];
+	r->len[0] = len;
+}
+
+// Called when the light run r->len[0] has just ended: 1 when the five runs
+// before it are 1:1:3:1:1 with 4 units of light on one side.
+static int finder_like(const struct runs *r)
+{
+	const int *h = r->len;
+	int w = h[1];
+	bool core = w > 0 && h[2] == w && h[3] == 3 * w && h[4] == w && h[5] == w;
+
+	return core && (h[0] >= 4 * w || h[6] >= 4 * w);
+}
+
+// N1 and N3 of one row (column = false) or column.
+static int score_line(const struct qr_grid *g, int line, bool column)
+{
+	int size = g->size;
+	struct runs r = { { 0 } };
+	// The line starts in the light outside the symbol. Any run that
+	// touches the edge is long enough for N3 (a pattern of unit w takes
+	// 7w modules, so 4w < size), so the outside counts as size modules.
+	bool colour = false;
+	int len = size;
+	int same = 0;   // modules of the current colour inside the symbol
+	int score = 0;
+
+	for (int i = 0; i < size; i++) {
+		bool dark = column ? qr_bits_get(g->bits, size, line, i)
+				   : qr_bits_get(g->bits, size, i, line);
+
+		if (dark == colour) {
+			len++;
+			same++;
+		} else {
+			push_run(&r, len);
+			if (dark)
+				score += N3 * finder_like(&r);
+			colour = dark;
+			len = 1;
+			same = 1;
+		}
+		if (same == 5)
+			score += N1;
+		else if (same > 5)
+			score++;
+	}
+	if (colour) {
+		push_run(&r, len);
+		len = 0;
+	}
+	push_run(&r, len + size);
+	return score + N3 * finder_like(&r);
+}
+
+int qr_penalty(const struct qr_grid *g)
+{
+	int size = g->size;
+	int score = 0;
+	int dark = 0;
+
+	for (int i = 0; i < size; i++)
+		score += score_line(g, i, false) + score_line(g, i, true);
+	for (int y = 0; y < size; y++) {
+		for (int x = 0; x < size; x++) {
+			bool c = qr_bits_get(g->bits, size, x, y);
+
+			dark += c;
+			if (x + 1 < size && y + 1 < size &&
+			    qr_bits_get(g->bits, size, x + 1, y) == c &&
+			    qr_bits_get(g->bits, size, x, y + 1) == c &&
+			    qr_bits_get(g->bits, size, x + 1, y + 1) == c)
+				score += N2;
+		}
+	}
+	// |dark share - 50 %| / 5 % in integers: |20 dark - 10 total| / total.
+	int total = size * size;
+	int off = 20 * dark - 10 * total;
+
+	return score + N4 * ((off < 0 ? -off : off) / total);
+}

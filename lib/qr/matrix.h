@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The module grid of a symbol being built: one bit per module, row by row,
+// set for dark. Draws the function patterns (7.3), places the codewords in
+// the two-column zigzag (7.7.3) and writes the format information (7.9).
+// Internal to lib/qr/.
+#ifndef RAMSIFT_LIB_QR_MATRIX_H
+#define RAMSIFT_LIB_QR_MATRIX_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "qr.h"
+#include "tables.h"
+
+struct qr_grid {
+	uint8_t *bits;          // (size * size + 7) / 8 bytes
+	int version;
+	int size;               // QR_SIZE(version)
+	int align_count;        // alignment centres on each axis
+	uint8_t align[QR_ALIGN_MAX];
+};
+
+// Set up g over bits for version (1-40) and clear every module to light.
+void qr_grid_init(struct qr_grid *g, uint8_t *bits, int version);
+
+// The module at column x, row y (both in 0..size) of a grid stored as bits.
+bool qr_bits_get(const uint8_t *bits, int size, int x, int y);
+
+void qr_grid_set(struct qr_grid *g, int x, int y, bool dark);
+void qr_grid_flip(struct qr_grid *g, int x, int y);
+
+// True when (x, y) belongs to a function pattern or to the format or
+// version information: the modules that carry no codeword and no mask.
+bool qr_is_function(const struct qr_grid *g, int x, int y);
+
+// Draw finders, separators, timing, alignment patterns, the dark module and
+// the version information on a cleared grid. The format information is left
+// light, for qr_draw_format().
+void qr_draw_function_patterns(struct qr_grid *g);
+
+// Write both copies of the format information for level and mask.
+void qr_draw_format(struct qr_grid *g, enum qr_level level, int mask);
+
+// Place count codewords from cw, most significant bit first, in the modules
+// that qr_is_function() leaves free; the remainder bits after them stay
+// light. count must be qr_total_codewords(g->version).
+void qr_place_codewords(struct qr_grid *g, const uint8_t *cw, int count);
+
+#endif
