@@ -51,11 +51,10 @@ e2e_fail() {
 # and the firmware draw menus on the serial port) so that lines match plainly.
 e2e_boot() {
 	local raw=$E2E_DIR/$E2E_NAME.serial
-	: >"$raw"	# exists even if QEMU never starts
 	rm -f "$E2E_LOG"
 	E2E_RESULT=0
-	tools/qemu-run.sh -t "$E2E_TIMEOUT" -display none -monitor none \
-		-serial "file:$raw" "$@" 2>"$E2E_DIR/$E2E_NAME.stderr" || E2E_RESULT=$?
+	tools/qemu-run.sh -t "$E2E_TIMEOUT" -l "$raw" "$@" \
+		2>"$E2E_DIR/$E2E_NAME.stderr" || E2E_RESULT=$?
 	sed -e 's/\r//g' -e 's/\x1b\[[0-9;=?]*[A-Za-z]//g' "$raw" >"$E2E_LOG"
 	rm -f "$raw"
 }
