@@ -68,11 +68,14 @@ deps:
 check-unit: $(UNIT_BINS)
 	$(Q)set -e; for t in $(UNIT_BINS); do echo "  UNIT    $$t"; $$t; done
 
+# check-deps first: a missing package then fails in a second, not a test.
 check: deps
+	$(Q)$(MAKE) --no-print-directory check-deps
 	$(Q)$(MAKE) --no-print-directory $(CHECK_TARGETS)
 	@echo "make check: all tests passed"
 
 clean:
 	rm -rf $(B)
 
--include $(shell find $(B) -name '*.d' 2>/dev/null)
+# build/fresh holds make check-fresh's Debian root, whose /etc has *.d folders.
+-include $(shell find $(B) -path $(B)/fresh -prune -o -name '*.d' -print 2>/dev/null)
