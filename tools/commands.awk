@@ -14,6 +14,7 @@
 
 function reset_file() {
 	sp = 0; sq = 0; hd = ""; hdtab = 0; cont = ""; cmdpos = 1; prefix = ""
+	redir = 0; skipnext = 0
 }
 
 # emit WORD: a word in command position.
@@ -137,7 +138,7 @@ FNR == 1 { reset_file(); mk = FILENAME ~ /(^|\/)(Makefile|[^\/]*\.mk)$/ }
 {
 	line = $0
 	if (hd != "") {
-		if ((hdtab ? gensub_tabs(line) : line) == hd) hd = ""
+		if ((hdtab ? strip_tabs(line) : line) == hd) hd = ""
 		next
 	}
 	if (mk) {
@@ -169,7 +170,7 @@ FNR == 1 { reset_file(); mk = FILENAME ~ /(^|\/)(Makefile|[^\/]*\.mk)$/ }
 	if (!sq && (sp == 0 || stack[sp] == "sub" || stack[sp] == "paren")) { cmdpos = 1; prefix = "" }
 }
 
-function gensub_tabs(s) {
+function strip_tabs(s) {
 	sub(/^\t+/, "", s)
 	return s
 }
