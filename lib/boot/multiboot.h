@@ -15,6 +15,7 @@
 #define BOOTINFO_CMDLINE_MAX	2048
 #define BOOTINFO_MMAP_MAX	4096	// GRUB's badram can split the map into thousands
 #define BOOTINFO_NAME_MAX	64
+#define BOOTINFO_RSDP_MAX	36	// an ACPI 2.0+ RSDP (ACPI 6.5 section 5.2.5.3)
 
 enum fb_kind { FB_NONE, FB_EGA_TEXT, FB_RGB, FB_INDEXED };
 
@@ -23,6 +24,13 @@ struct framebuffer {
 	uint64_t addr;		// physical
 	uint32_t pitch, width, height;	// width/height in pixels, or characters for text
 	uint8_t bpp;
+};
+
+// A copy of the ACPI RSDP that a Multiboot 2 loader passed in a tag, checked
+// by nothing yet (lib/boot/acpi.c verifies it).
+struct bootinfo_rsdp {
+	uint8_t bytes[BOOTINFO_RSDP_MAX];
+	uint8_t len;		// bytes copied; 0: the loader gave no such tag
 };
 
 struct bootinfo {
@@ -35,6 +43,8 @@ struct bootinfo {
 	bool from_meminfo;	// no map given: built from mem_lower/mem_upper
 	bool efi;		// the loader reported an EFI system table
 	struct framebuffer fb;
+	struct bootinfo_rsdp acpi_old;	// MB2 tag 14: an ACPI 1.0 RSDP (20 bytes)
+	struct bootinfo_rsdp acpi_new;	// MB2 tag 15: an ACPI 2.0+ RSDP (36 bytes)
 	uint64_t info_start, info_end;	// where the loader's structure was
 };
 
