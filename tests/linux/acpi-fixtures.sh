@@ -60,7 +60,7 @@ fixture() {
 		k = split(cmd, w, " ")
 		line = "//  "
 		for (i = 1; i <= k; i++) {
-			if (length(line) + length(w[i]) > 78) { print line " \\"; line = "//     " }
+			if (length(line) + length(w[i]) > 78) { print line; line = "//     " }
 			line = line " " w[i]
 		}
 		print line
