@@ -31,7 +31,10 @@
 
 #define MADT_ENABLED		(1u << 0)
 #define MADT_ONLINE_CAPABLE	(1u << 1)
-#define MADT_REVISION_ONLINE	5	// ACPI 6.3 defined bit 1 with revision 5
+// ACPI 6.3 defined bit 1 with MADT revision 5. Linux now asks the FADT's
+// version instead, as ACPI 6.2 errata B numbered its MADT 45; bit 1 was
+// reserved (zero) there, so reading it costs nothing.
+#define MADT_REVISION_ONLINE	5
 
 // Not APIC IDs: xAPIC 0xFF is the broadcast ID; firmware lists x2APIC slots
 // it will never fill as 0xFFFFFFFF.

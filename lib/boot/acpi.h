@@ -81,6 +81,10 @@ struct acpi_result {
 // one sentence per problem, naming the table, its physical address and what
 // is wrong; ctx is passed to both. cpus (cap entries) receives the MADT's
 // usable CPUs in table order, each APIC ID once; res, everything else.
+// Warned about and left out: an entry repeating an APIC ID, an entry with
+// the invalid ID 0xFF (xAPIC) or 0xFFFFFFFF (x2APIC), the CPUs beyond cap
+// (counted in res->beyond); left out silently: entries neither enabled nor
+// online-capable (res->unusable), entry types other than 0, 5 and 9.
 // Returns res->status.
 enum acpi_status acpi_find_cpus(const struct bootinfo *bi, bootinfo_read_fn read,
 				bootinfo_warn_fn warn, void *ctx, struct acpi_cpu *cpus,
