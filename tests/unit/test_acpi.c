@@ -59,12 +59,9 @@ static uint8_t *mem_at(uint64_t addr)
 	return NULL;
 }
 
-static size_t reads;
-
 static bool read_sim(void *ctx, uint64_t addr, void *buf, size_t n)
 {
 	(void)ctx;
-	reads++;
 	for (size_t i = 0; i < n; i++) {
 		const uint8_t *p = addr + i >= addr ? mem_at(addr + i) : NULL;
 		if (!p)
