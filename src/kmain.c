@@ -3,6 +3,7 @@
 #include "boot/multiboot.h"
 #include "boot/cmdline.h"
 #include "capacity.h"
+#include "boot/acpi.h"
 #include "console.h"
 #include "x86/cpu.h"
 #include "fmt.h"
@@ -205,6 +206,16 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 	log_info("ramsift occupies %s; it moves itself at the end of each pass to test that too",
 		 fmt_size(size, footprint_bytes(&footprint)));
 	probe_top(&ram);
+
+	// The CPUs the firmware lists; the identity map reaches its tables.
+	static struct acpi_cpu cpus[ACPI_CPUS_MAX];
+	struct acpi_result acpi;
+	char cpu_line[200];
+	if (acpi_find_cpus(&bootinfo, read_low_phys, warn_boot, NULL, cpus, ACPI_CPUS_MAX, &acpi) ==
+	    ACPI_CPUS_FOUND)
+		log_info("cpus: %s", acpi_describe_cpus(cpu_line, sizeof(cpu_line), cpus, &acpi));
+	else
+		log_warn("cpus: %s; the BSP tests alone", acpi_status_text(acpi.status));
 
 	uint64_t usable = range_total(ram.usable, ram.nusable);
 	uint64_t seed = plan_seed(&cfg, rdtsc());
