@@ -15,6 +15,7 @@
 #include "pass.h"
 #include "report.h"
 #include "errors.h"
+#include "keys.h"
 #include "x86/paging.h"
 #include "run.h"
 #include "run/plan.h"
@@ -225,10 +226,11 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 	log_info("run: passes=%u seed=0x%llx errors=%u bitfade=%u%s", cfg.passes,
 		 (unsigned long long)seed, cfg.error_lines, cfg.bitfade_s,
 		 cfg.seed_set ? "" : " (add seed= with this value to repeat the random patterns)");
+	keys_init();		// from here on a key can stop, skip or pause
 	run_passes(&cfg, &ram, &footprint, seed);
 	report_summary(&footprint, usable);
 	report_badram(&cfg, &ram, "");
 	if (bootinfo.efi)
 		report_uefi_advice();
-	run_finish(errors_total() ? RESULT_FAIL : RESULT_PASS);
+	run_finish(errors_total() ? RESULT_FAIL : run_stopping() ? RESULT_STOPPED : RESULT_PASS);
 }
