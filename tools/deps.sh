@@ -7,9 +7,12 @@
 set -eu
 
 # libc6-dev is only a Recommends of gcc, but the host builds need its headers.
+# console-setup-linux ships the console font the build turns into ramsift's
+# (mk/screen.mk); socat talks to QEMU's monitor in the screen scenarios.
 PKGS="gcc libc6-dev make qemu-system-x86 grub-pc-bin grub-efi-amd64-bin
 grub-common xorriso mtools ovmf libcmocka-dev cpio memtest86+
-zbar-tools qrencode"
+zbar-tools qrencode
+console-setup-linux socat"
 
 # dpkg-query lists the packages it knows with their state; the ones it does not
 # know (never installed) are simply absent, hence the `|| true`.
