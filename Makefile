@@ -34,10 +34,14 @@ LIB_SRCS  := $(sort $(wildcard lib/*.c lib/*/*.c))
 IMG_SRCS  := $(sort $(filter-out boot/link.ld.S,$(wildcard boot/*.S src/*.c src/*/*.c src/*/*.S))) $(LIB_SRCS)
 IMG_OBJS  := $(patsubst %,$(B)/image/%.o,$(IMG_SRCS))
 
-# The version: `git describe` of the tree being built, or RAMSIFT_VERSION_FALLBACK
-# outside a git tree. version.h is rewritten only when the version changes.
-RAMSIFT_VERSION_FALLBACK := 0.1
-RAMSIFT_VERSION := $(or $(shell git describe --tags --always --dirty 2>/dev/null),$(RAMSIFT_VERSION_FALLBACK))
+# The version: `git describe` of the tree being built against its last vN.N
+# tag; without one, RAMSIFT_VERSION_BASE and the commit (0.2-g1a2b3c4, with
+# -dirty for uncommitted changes); outside a git tree, the base alone.
+# version.h is rewritten only when the version changes.
+RAMSIFT_VERSION_BASE := 0.2
+GIT_TAG_VERSION := $(patsubst v%,%,$(shell git describe --tags --match 'v[0-9]*' --dirty 2>/dev/null))
+GIT_COMMIT := $(shell git describe --always --dirty 2>/dev/null)
+RAMSIFT_VERSION := $(or $(GIT_TAG_VERSION),$(if $(GIT_COMMIT),$(RAMSIFT_VERSION_BASE)-g$(GIT_COMMIT)),$(RAMSIFT_VERSION_BASE))
 $(B)/gen/version.h: FORCE
 	@mkdir -p $(@D); echo '#define RAMSIFT_VERSION "$(RAMSIFT_VERSION)"' >$@.tmp; \
 	cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
@@ -107,11 +111,14 @@ deps:
 check-unit: $(UNIT_BINS)
 	$(Q)set -e; for t in $(UNIT_BINS); do echo "  UNIT    $$t"; $$t; done
 
+# check-deps first: a missing package then fails in a second, not a test.
 check: deps
+	$(Q)$(MAKE) --no-print-directory check-deps
 	$(Q)$(MAKE) --no-print-directory $(CHECK_TARGETS)
 	@echo "make check: all tests passed"
 
 clean:
 	rm -rf $(B)
 
--include $(shell find $(B) -name '*.d' 2>/dev/null)
+# build/fresh holds make check-fresh's Debian root, whose /etc has *.d folders.
+-include $(shell find $(B) -path $(B)/fresh -prune -o -name '*.d' -print 2>/dev/null)

@@ -12,6 +12,10 @@
 // (lib/run/status.h).
 #define MAX_CPUS 64
 
+// CPUs the ACPI MADT may list that ramsift records (lib/boot/acpi.h): more
+// are counted and reported, not kept. MAX_CPUS is how many of them run.
+#define ACPI_CPUS_MAX 512
+
 // Consoles the log fans out to at once (src/console.c).
 #define MAX_CONSOLES 4
 
@@ -34,6 +38,7 @@
 #define BOOTINFO_CMDLINE_MAX 2048
 #define BOOTINFO_MMAP_MAX 4096
 #define BOOTINFO_NAME_MAX 64
+#define BOOTINFO_RSDP_MAX 36	// an ACPI 2.0+ RSDP (ACPI 6.5 section 5.2.5.3)
 
 // Ranges of usable and of free RAM (lib/run/ram.h), and claims of what ramsift
 // itself occupies remembered for the log.

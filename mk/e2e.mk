@@ -22,9 +22,10 @@ CHECK_TARGETS += check-e2e
 MEM ?= 256M
 ARGS ?=
 
-# Exit status of tools/qemu-run.sh: 0 PASS, 1 FAIL, 2 ABORTED, 3 QEMU failed.
+# Exit status of tools/qemu-run.sh: 0 PASS, 1 FAIL, 2 ABORTED, 3 QEMU failed
+# or gave no result line. The console and QEMU's monitor are on the terminal.
 run:
 	$(Q)sh tools/deps.sh
 	$(Q)$(MAKE) --no-print-directory $(B)/ramsift.elf
-	$(Q)tools/qemu-run.sh -m $(MEM) -nographic -kernel $(B)/ramsift.elf \
+	$(Q)tools/qemu-run.sh -m $(MEM) -kernel $(B)/ramsift.elf \
 		-append "console=ttyS0,115200 onexit=qemu $(ARGS)"

@@ -4,13 +4,33 @@
 // it.
 #include "errors.h"
 #include "job.h"
+#include "keys.h"
 #include "log.h"
 #include "run.h"
 #include "x86/cpu.h"
 #include "x86/timer.h"
 
 #define PROGRESS_EVERY_MS 10000
+#define SLEEP_SLICE_MS 100	// how often bit-fade's wait looks at the keys
 #define LINE_LEN 256
+
+// A key asked the job to end early (KEY_STOP or KEY_SKIP; KEY_NONE while
+// none did). Set by the bootstrap processor, which reads the keys; every CPU
+// running the job sees it at its next chunk.
+static enum key_action job_ended_by;
+
+// Read the keys (bootstrap processor only) and say whether the job must end.
+static bool job_goes_on(void)
+{
+	if (this_cpu()->id == 0 && __atomic_load_n(&job_ended_by, __ATOMIC_RELAXED) == KEY_NONE) {
+		enum key_action a = keys_poll();
+		if (a == KEY_STOP)
+			run_request_stop();
+		if (a != KEY_NONE)
+			__atomic_store_n(&job_ended_by, a, __ATOMIC_RELAXED);
+	}
+	return __atomic_load_n(&job_ended_by, __ATOMIC_RELAXED) == KEY_NONE;
+}
 
 static void on_error(void *ctx, uint64_t addr, uint64_t expected, uint64_t actual)
 {
@@ -28,7 +48,7 @@ static bool on_progress(void *ctx, uint64_t bytes)
 		status_line_progress(line, sizeof(line), j, now);
 		log_info("%s", line);
 	}
-	return true;
+	return job_goes_on();
 }
 
 static bool on_sleep(void *ctx, uint32_t seconds)
@@ -38,8 +58,12 @@ static bool on_sleep(void *ctx, uint32_t seconds)
 
 	status_line_fade(line, sizeof(line), j, seconds);
 	log_info("%s", line);
-	timer_delay_ms((uint64_t)seconds * 1000);
-	return true;
+	for (uint64_t end = timer_ms() + (uint64_t)seconds * 1000; timer_ms() < end;) {
+		if (!job_goes_on())
+			return false;
+		timer_delay_ms(SLEEP_SLICE_MS);
+	}
+	return job_goes_on();
 }
 
 void job_run(const struct mt_test *t, const struct range *r, size_t n, uint32_t pass,
@@ -53,6 +77,7 @@ void job_run(const struct mt_test *t, const struct range *r, size_t n, uint32_t 
 	};
 	char line[LINE_LEN];
 
+	__atomic_store_n(&job_ended_by, KEY_NONE, __ATOMIC_RELAXED);
 	status_job_begin(j, t->name, pass, own_memory, range_total(r, n), n, t->sweeps, timer_ms(),
 			 errors_total());
 	status_line_job_start(line, sizeof(line), j);
@@ -63,4 +88,8 @@ void job_run(const struct mt_test *t, const struct range *r, size_t n, uint32_t 
 	status_line_job_end(line, sizeof(line), j, timer_ms(), errors_total());
 	j->test = NULL;
 	log_info("%s", line);
+	if (job_ended_by == KEY_STOP)
+		log_info("test %s: stopped by a key; reporting what was found so far", t->name);
+	else if (job_ended_by == KEY_SKIP)
+		log_info("test %s: skipped by a key", t->name);
 }

@@ -3,6 +3,7 @@
 #include "boot/multiboot.h"
 #include "boot/cmdline.h"
 #include "capacity.h"
+#include "boot/acpi.h"
 #include "console.h"
 #include "x86/cpu.h"
 #include "fmt.h"
@@ -14,6 +15,7 @@
 #include "pass.h"
 #include "report.h"
 #include "errors.h"
+#include "keys.h"
 #include "x86/paging.h"
 #include "run.h"
 #include "run/plan.h"
@@ -267,6 +269,16 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 		 fmt_size(size, footprint_bytes(&footprint)));
 	probe_top(&ram);
 
+	// The CPUs the firmware lists; the identity map reaches its tables.
+	static struct acpi_cpu cpus[ACPI_CPUS_MAX];
+	struct acpi_result acpi;
+	char cpu_line[200];
+	if (acpi_find_cpus(&bootinfo, read_low_phys, warn_boot, NULL, cpus, ACPI_CPUS_MAX, &acpi) ==
+	    ACPI_CPUS_FOUND)
+		log_info("cpus: %s", acpi_describe_cpus(cpu_line, sizeof(cpu_line), cpus, &acpi));
+	else
+		log_warn("cpus: %s; the BSP tests alone", acpi_status_text(acpi.status));
+
 	uint64_t usable = range_total(ram.usable, ram.nusable);
 	uint64_t seed = plan_seed(&cfg, rdtsc());
 	run_begin(&cfg, usable);
@@ -275,10 +287,11 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 	log_info("run: passes=%u seed=0x%llx errors=%u bitfade=%u%s", cfg.passes,
 		 (unsigned long long)seed, cfg.error_lines, cfg.bitfade_s,
 		 cfg.seed_set ? "" : " (add seed= with this value to repeat the random patterns)");
+	keys_init();		// from here on a key can stop, skip or pause
 	run_passes(&cfg, &ram, &footprint, seed);
 	report_summary(&footprint, usable);
 	report_badram(&cfg, &ram, "");
 	if (bootinfo.efi)
 		report_uefi_advice();
-	run_finish(errors_total() ? RESULT_FAIL : RESULT_PASS);
+	run_finish(errors_total() ? RESULT_FAIL : run_stopping() ? RESULT_STOPPED : RESULT_PASS);
 }

@@ -45,7 +45,7 @@ static uint64_t test_own_memory(const struct config *cfg, struct ram *ram, struc
 		 (unsigned long long)dest, (unsigned long long)old[0].start,
 		 (unsigned long long)(old[0].end - 1), (unsigned long long)old[1].start,
 		 (unsigned long long)(old[1].end - 1));
-	for (size_t i = 0; i < ntests; i++)
+	for (size_t i = 0; i < ntests && !run_stopping(); i++)
 		job_run(tests[i], old, 2, pass, cfg, seed, true);
 	return range_total(old, 2);
 }
@@ -64,9 +64,14 @@ void run_passes(const struct config *cfg, struct ram *ram, struct footprint *fp,
 		status_pass_begin(s, pass, timer_ms());
 		status_line_pass_start(line, sizeof(line), s, ntests, ram->nfree);
 		log_info("%s", line);
-		for (size_t i = 0; i < ntests; i++)
+		for (size_t i = 0; i < ntests && !run_stopping(); i++)
 			job_run(tests[i], ram->free, ram->nfree, pass, cfg, pass_seed, false);
-		tested += test_own_memory(cfg, ram, fp, tests, ntests, pass, pass_seed);
+		if (!run_stopping())
+			tested += test_own_memory(cfg, ram, fp, tests, ntests, pass, pass_seed);
+		if (run_stopping()) {
+			log_info("pass %u: stopped by a key before its end", pass);
+			return;
+		}
 		s = run_status_sync();
 		status_line_pass_end(line, sizeof(line), s, tested, timer_ms());
 		log_info("%s", line);

@@ -4,15 +4,39 @@
 # those that are missing: one dpkg-query to find them, one apt-get to install
 # them. A no-op when everything is there. Not root and something missing: print
 # the command to run and fail. Runs under plain sh (the Makefile's `deps`).
+# Every program and file the build, the checks, `make bench` and `make demo`
+# use is listed in tools/deps.files; tools/check-deps.sh (`make check-deps`)
+# fails when one comes from a package neither listed here nor part of Debian's
+# base system (priority required or important).
+# usage: deps.sh [--list]   (--list: print the packages, one a line)
 set -eu
 
 # libc6-dev is only a Recommends of gcc, but the host builds need its headers.
+# binutils comes with gcc today; the build and the tests call it directly.
+# qemu-system-x86 depends on qemu-system-data, seabios and ipxe-qemu: listed
+# for the Multiboot loader, the BIOS and the NIC's option ROM that every boot
+# loads. grub2-common has Debian's /etc/default/grub and update-grub
+# (tests/e2e/roundtrip/grub-default.sh). debootstrap and git: `make
+# check-fresh` builds a Debian root and clones the repository into it.
+# zbar-tools and qrencode: make check-qr holds lib/qr against both.
 # console-setup-linux ships the console font the build turns into ramsift's
 # (mk/screen.mk); socat talks to QEMU's monitor in the screen scenarios.
-PKGS="gcc libc6-dev make qemu-system-x86 grub-pc-bin grub-efi-amd64-bin
-grub-common xorriso mtools ovmf libcmocka-dev cpio memtest86+
-zbar-tools qrencode
+PKGS="gcc libc6-dev binutils make qemu-system-x86 qemu-system-data seabios ipxe-qemu
+grub-pc-bin grub-efi-amd64-bin grub-common grub2-common xorriso mtools ovmf
+libcmocka-dev cpio memtest86+ debootstrap git zbar-tools qrencode
 console-setup-linux socat"
+
+case ${1-} in
+--list)
+	printf '%s\n' $PKGS
+	exit 0
+	;;
+'') ;;
+*)
+	echo "usage: $0 [--list]" >&2
+	exit 2
+	;;
+esac
 
 # dpkg-query lists the packages it knows with their state; the ones it does not
 # know (never installed) are simply absent, hence the `|| true`.

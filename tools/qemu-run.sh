@@ -1,34 +1,80 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Boot ramsift in QEMU (TCG, no reboot, the isa-debug-exit device at port 0xf4)
-# and turn QEMU's exit status back into ramsift's result. The image must run
-# with onexit=qemu: it writes 0 (PASS), 1 (FAIL) or 2 (ABORTED) to the port and
-# QEMU exits with (value << 1) | 1. Exit status: 0 PASS, 1 FAIL, 2 ABORTED,
-# 3 when QEMU itself failed or was stopped, 4 when it was killed at the time
-# limit (both said on stderr).
-# QEMU also exits with 1 on its own start-up errors (after a message), so a
-# caller that must be sure of a PASS checks the result line too (tests/e2e do).
-# usage: qemu-run.sh [-t SECONDS] QEMU_ARGS...   (-t: time limit, then kill)
+# and turn QEMU's exit status and the result line back into ramsift's result.
+# The image must run with onexit=qemu and its console on COM1: it prints
+# `ramsift: result=PASS|FAIL|ABORTED|STOPPED ...` there, then writes 0, 1, 2 or
+# 3 to the port, and QEMU exits with (value << 1) | 1. QEMU also exits with 1
+# on its own start-up errors, so a result counts only when COM1 carried the
+# line that agrees with the status. Exit status: 0 PASS, 1 FAIL, 2 ABORTED,
+# 3 when QEMU failed, was stopped, or gave no (or another) result line, 4 when
+# it was killed at the time limit (3 and 4 say why on stderr), 5 STOPPED (a
+# key stopped a run that had found nothing).
+# usage: qemu-run.sh [-t SECONDS] [-l LOG [-i PORT]] QEMU_ARGS...
+#   -t  time limit, then kill
+#   -i  with -l: COM1 also takes input from TCP port PORT on 127.0.0.1 (a
+#       test types keys there; it must read what comes back)
+#   -l  headless: COM1 to the file LOG only, no display, no monitor (the
+#       tests). Without -l, COM1 and QEMU's monitor share the terminal, as
+#       with -nographic (Ctrl-A x quits), and COM1 is also logged to a
+#       temporary file for the result line.
+# QEMU_ARGS must not set -serial, -monitor or -display.
 set -uo pipefail
 
-limit=()
-if [ "${1-}" = -t ]; then
-	limit=(timeout --foreground -k 10 "$2")
+# Not getopts: QEMU's own options follow and start with '-' too.
+limit=() log= port=
+while [ $# -ge 2 ]; do
+	case $1 in
+	-t) limit=(timeout --foreground -k 10 "$2") ;;
+	-l) log=$2 ;;
+	-i) port=$2 ;;
+	*) break ;;
+	esac
 	shift 2
+done
+
+if [ -n "$log" ]; then
+	: >"$log" # there even if QEMU never starts
+	console=(-display none -monitor none -serial "file:$log")
+	[ -z "$port" ] || console=(-display none -monitor none -chardev
+		"socket,id=com1,host=127.0.0.1,port=$port,server=on,wait=off,logfile=$log"
+		-serial chardev:com1)
+else
+	log=$(mktemp "${TMPDIR:-/tmp}/qemu-run.XXXXXX") || exit 3
+	trap 'rm -f "$log"' EXIT
+	console=(-display none -chardev "stdio,id=com1,mux=on,signal=on,logfile=$log"
+		-serial chardev:com1 -mon chardev=com1)
 fi
 
 "${limit[@]}" qemu-system-x86_64 -accel tcg -no-reboot \
-	-device isa-debug-exit,iobase=0xf4,iosize=0x04 "$@"
+	-device isa-debug-exit,iobase=0xf4,iosize=0x04 "${console[@]}" "$@"
 status=$?
-case $status in
-1) exit 0 ;;
-3) exit 1 ;;
-5) exit 2 ;;
-124)
+if [ "$status" = 124 ] && [ ${#limit[@]} -gt 0 ]; then
 	echo "qemu-run.sh: QEMU killed at the time limit of ${limit[-1]} s" >&2
 	exit 4
+fi
+
+# The last result line's word (GRUB and firmware draw on COM1: -a, CRs).
+result=$(grep -a '^ramsift: result=' "$log" | tail -n 1 | sed 's/^ramsift: result=\([A-Z]*\).*/\1/')
+case $status:$result in
+1:PASS) exit 0 ;;
+3:FAIL) exit 1 ;;
+5:ABORTED) exit 2 ;;
+7:STOPPED) exit 5 ;;
+1: | 3: | 5: | 7:)
+	names=([1]=PASS [3]=FAIL [5]=ABORTED [7]=STOPPED)
+	echo "qemu-run.sh: QEMU exited with status $status (ramsift's ${names[$status]})," \
+		"but COM1 carried no 'ramsift: result=' line: QEMU did not start the guest" \
+		"(see its message above), or the guest's console is not COM1 (console=ttyS0)" >&2
+	;;
+*:?*)
+	echo "qemu-run.sh: QEMU exited with status $status after the line" \
+		"'ramsift: result=$result': ramsift did not end the VM with that result through" \
+		"isa-debug-exit (is onexit=qemu on its command line?)" >&2
+	;;
+*)
+	echo "qemu-run.sh: QEMU failed or was stopped (exit status $status)," \
+		"without a ramsift result line on COM1 (see QEMU's message above)" >&2
 	;;
 esac
-echo "qemu-run.sh: QEMU failed or was stopped (exit status $status)," \
-	"without a ramsift result" >&2
 exit 3

@@ -176,6 +176,20 @@ static void parse_mb2_mmap(const struct parser *p, uint64_t tag, uint32_t size)
 	}
 }
 
+// The tag's bytes after its header are a copy of the RSDP: keep as much of
+// it as struct bootinfo_rsdp holds (more is a later ACPI's extension).
+static void acpi_rsdp(const struct parser *p, struct bootinfo_rsdp *r, uint64_t tag, uint32_t size)
+{
+	size_t n = size - 8 < BOOTINFO_RSDP_MAX ? size - 8 : BOOTINFO_RSDP_MAX;
+
+	if (!rd(p, tag + 8, r->bytes, n)) {
+		warn(p, "multiboot2: the ACPI RSDP tag at 0x%llx cannot be read; ignored",
+		     (unsigned long long)tag);
+		n = 0;
+	}
+	r->len = (uint8_t)n;
+}
+
 static void parse_mb2(const struct parser *p, uint64_t mbi)
 {
 	struct bootinfo *bi = p->bi;
@@ -224,6 +238,12 @@ static void parse_mb2(const struct parser *p, uint64_t mbi)
 		case MB2_TAG_EFI32:
 		case MB2_TAG_EFI64:
 			bi->efi = true;
+			break;
+		case MB2_TAG_ACPI_OLD:
+			acpi_rsdp(p, &bi->acpi_old, tag, size);
+			break;
+		case MB2_TAG_ACPI_NEW:
+			acpi_rsdp(p, &bi->acpi_new, tag, size);
 			break;
 		}
 		tag += (size + 7) & ~7u;

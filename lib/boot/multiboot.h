@@ -24,6 +24,8 @@
 #define MB2_TAG_FRAMEBUFFER	8
 #define MB2_TAG_EFI32		11
 #define MB2_TAG_EFI64		12
+#define MB2_TAG_ACPI_OLD	14
+#define MB2_TAG_ACPI_NEW	15
 
 #ifndef __ASSEMBLY__
 
@@ -47,6 +49,13 @@ struct framebuffer {
 	uint8_t red_pos, red_size, green_pos, green_size, blue_pos, blue_size;
 };
 
+// A copy of the ACPI RSDP that a Multiboot 2 loader passed in a tag, checked
+// by nothing yet (lib/boot/acpi.c verifies it).
+struct bootinfo_rsdp {
+	uint8_t bytes[BOOTINFO_RSDP_MAX];
+	uint8_t len;		// bytes copied; 0: the loader gave no such tag
+};
+
 struct bootinfo {
 	unsigned protocol;	// 1 or 2
 	char loader[BOOTINFO_NAME_MAX];
@@ -57,6 +66,8 @@ struct bootinfo {
 	bool from_meminfo;	// no map given: built from mem_lower/mem_upper
 	bool efi;		// the loader reported an EFI system table
 	struct framebuffer fb;
+	struct bootinfo_rsdp acpi_old;	// MB2 tag 14: an ACPI 1.0 RSDP (20 bytes)
+	struct bootinfo_rsdp acpi_new;	// MB2 tag 15: an ACPI 2.0+ RSDP (36 bytes)
 	uint64_t info_start, info_end;	// where the loader's structure was
 };
 

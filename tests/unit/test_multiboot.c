@@ -169,7 +169,7 @@ static uint64_t tag(uint64_t at, uint32_t type, uint32_t size)
 	return at + ((size + 7) & ~7u);
 }
 
-static void build_mb2(unsigned map_entries)
+static void build_mb2_acpi(unsigned map_entries, bool acpi)
 {
 	uint64_t t = 0x10008;
 
@@ -195,8 +195,20 @@ static void build_mb2(unsigned map_entries)
 	mem_copy(mem + t + 32 - MEM_BASE, (const uint8_t[6]){ 16, 8, 8, 8, 0, 8 }, 6);
 	t = tag(t, 8, 38);
 	t = tag(t, 12, 16);                     // EFI 64-bit system table
+	if (acpi) {
+		put_str(t + 8, "RSD PTR old");  // ACPI RSDP copies: 20 and 36 bytes
+		t = tag(t, 14, 8 + 20);
+		put_str(t + 8, "RSD PTR new");
+		put32(t + 8 + 32, 0xdeadbeef);
+		t = tag(t, 15, 8 + 36);
+	}
 	t = tag(t, 0, 8);
 	put32(0x10000, (uint32_t)(t - 0x10000));
+}
+
+static void build_mb2(unsigned map_entries)
+{
+	build_mb2_acpi(map_entries, true);
 }
 
 static void test_mb2(void **state)
@@ -225,6 +237,11 @@ static void test_mb2(void **state)
 	assert_int_equal(bi->fb.blue_pos, 0);
 	assert_int_equal(bi->fb.blue_size, 8);
 	assert_true(bi->efi);
+	assert_int_equal(bi->acpi_old.len, 20);
+	assert_string_equal((const char *)bi->acpi_old.bytes, "RSD PTR old");
+	assert_int_equal(bi->acpi_new.len, 36);
+	assert_string_equal((const char *)bi->acpi_new.bytes, "RSD PTR new");
+	assert_memory_equal(bi->acpi_new.bytes + 32, "\xef\xbe\xad\xde", 4);
 
 	// An RGB framebuffer tag too short for its colour fields is ignored
 	// with a warning (the fields are not read from the next tag).
@@ -261,6 +278,13 @@ static void test_mb2(void **state)
 	parse(bi, MB2_BOOT_MAGIC, 0x10000);
 	assert_int_equal(bi->nmmap, 0);
 	assert_true(has(last_warning, "entry size 8 is invalid"));
+	assert_int_equal(bi->acpi_new.len, 36);	// the tags after the map still count
+
+	// No ACPI tags: nothing recorded.
+	build_mb2_acpi(4, false);
+	assert_true(parse(bi, MB2_BOOT_MAGIC, 0x10000));
+	assert_int_equal(bi->acpi_old.len, 0);
+	assert_int_equal(bi->acpi_new.len, 0);
 	free(bi);
 }
 

@@ -1,0 +1,44 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Fuzzing the ACPI parsers (lib/boot/acpi.c) through tests/fuzz/fuzz_acpi.c.
+# `make fuzz-acpi [FUZZ_TIME=60]`: libFuzzer (clang, with ASan and UBSan)
+# for FUZZ_TIME seconds, starting from the committed corpus
+# tests/fuzz/corpus/acpi/ and keeping what it finds in build/fuzz/acpi-corpus
+# (a crash is written to build/fuzz/ and fails the target); not part of make
+# check, and the only target here that needs clang.
+# check-fuzz-corpus: the committed corpus replayed through the same target
+# built with gcc and the host sanitizers, with tests/fuzz/replay.c's main
+# (part of check-host, a second at most).
+# `make fuzz-acpi-seeds` rewrites the corpus's seeds from the unit tests'
+# fixtures (tests/fuzz/acpi-seeds.c); copy a new finding by hand.
+
+FUZZ_CC ?= clang
+FUZZ_TIME ?= 60
+FUZZ_CFLAGS := -std=gnu11 -O1 -g -Wall -Wextra -Werror -Ilib \
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_ACPI_SRCS := tests/fuzz/fuzz_acpi.c lib/boot/acpi.c lib/fmt.c lib/string.c
+FUZZ_ACPI_CORPUS := $(sort $(wildcard tests/fuzz/corpus/acpi/*))
+
+$(B)/fuzz/fuzz_acpi: $(FUZZ_ACPI_SRCS) $(wildcard lib/*.h lib/boot/*.h)
+	$(call say,CLANG,$@)mkdir -p $(@D) && $(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $(FUZZ_ACPI_SRCS)
+
+$(B)/host/fuzz/replay_acpi: tests/fuzz/fuzz_acpi.c tests/fuzz/replay.c $(HOST_LIBS)
+	$(call say,HOSTLD,$@)mkdir -p $(@D) && $(HOST_CC) $(HOST_CFLAGS) -o $@ \
+		tests/fuzz/fuzz_acpi.c tests/fuzz/replay.c $(HOST_LINK) $(HOST_LDFLAGS)
+
+$(B)/host/fuzz/acpi-seeds: tests/fuzz/acpi-seeds.c $(wildcard tests/unit/fixtures/*.h)
+	$(call say,HOSTCC,$@)mkdir -p $(@D) && $(HOST_CC) -std=gnu11 -O1 -g -Wall -Wextra -Werror \
+		$(HOST_SAN) -o $@ $<
+
+.PHONY: fuzz-acpi fuzz-acpi-seeds check-fuzz-corpus
+fuzz-acpi: $(B)/fuzz/fuzz_acpi
+	$(Q)mkdir -p $(B)/fuzz/acpi-corpus
+	$(Q)$< -max_total_time=$(FUZZ_TIME) -max_len=16384 -print_final_stats=1 \
+		-artifact_prefix=$(B)/fuzz/ $(B)/fuzz/acpi-corpus tests/fuzz/corpus/acpi
+
+fuzz-acpi-seeds: $(B)/host/fuzz/acpi-seeds
+	$(Q)mkdir -p tests/fuzz/corpus/acpi && $< tests/fuzz/corpus/acpi
+
+check-fuzz-corpus: $(B)/host/fuzz/replay_acpi
+	$(Q)$< $(FUZZ_ACPI_CORPUS)
+
+HOST_CHECKS += check-fuzz-corpus

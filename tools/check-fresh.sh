@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# `make check-fresh`: run `bash .ci/run` as a fresh Debian 12 machine would.
+# A minimal bookworm root (debootstrap's base system: priorities required and
+# important, then gcc and git without their Recommends, package lists
+# emptied) is built once from the mirror this machine's apt uses and cached in
+# build/fresh/base. Each run copies it to build/fresh/root, clones the
+# committed HEAD of this repository into it (uncommitted changes are not
+# seen, as by CI), checks that the packages tools/deps.sh manages are absent
+# there, runs .ci/run in it as root by chroot, and checks that they were
+# installed. Prints the time .ci/run took, installs included. As root only.
+# The chroot's /proc, /sys and /dev are mounted in a mount namespace of its
+# own: they vanish with it, so a killed run never leaves the host's /dev
+# under build/ for `make clean` to delete.
+# usage: tools/check-fresh.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+top=$PWD
+dir=$top/build/fresh
+base=$dir/base
+root=$dir/root
+suite=bookworm
+
+die() { echo "check-fresh: $*" >&2; exit 1; }
+
+[ "$(id -u)" = 0 ] || die "debootstrap and chroot need root: run as root: make check-fresh"
+command -v debootstrap >/dev/null ||
+	die "no debootstrap: run as root: sh tools/deps.sh (it installs it)"
+
+# mirror: the first Debian mirror that this machine's apt sources give for
+# $suite (one-line .list entries or deb822 .sources stanzas).
+mirror() {
+	cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null |
+		awk -v s="$suite" '$1 == "deb" { sub(/\[[^]]*\] */, ""); if ($3 == s) { print $2; exit } }'
+	for f in /etc/apt/sources.list.d/*.sources; do
+		[ -e "$f" ] || continue
+		awk -v s="$suite" '
+			/^[ \t]*$/ { if (ok && uri != "") { print uri; exit } ok = 0; uri = ""; next }
+			$1 == "URIs:" { uri = $2 }
+			$1 == "Suites:" { for (i = 2; i <= NF; i++) if ($i == s) ok = 1 }
+			END { if (ok && uri != "") print uri }' "$f"
+	done
+}
+
+# in_root ROOT COMMAND...: COMMAND in the chroot ROOT with an empty
+# environment but for PATH, HOME and CI (as CI runs .ci/run), and /proc,
+# /sys, /dev (with /dev/pts and /dev/shm) of the host, mounted in a private
+# mount namespace.
+in_root() {
+	unshare --mount --propagation private sh -eu -c '
+		r=$1
+		shift
+		mount -t proc proc "$r/proc"
+		mount --rbind /sys "$r/sys"
+		mount --rbind /dev "$r/dev"
+		exec chroot "$r" "$@"' in_root "$1" env -i HOME=/root TERM=dumb CI=true LANG=C.UTF-8 \
+		PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "${@:2}"
+}
+
+# no_mounts DIR: nothing is mounted under DIR (before it is deleted).
+no_mounts() {
+	! awk '{ print $2 }' /proc/self/mounts | grep -q "^$1\(/\|$\)" ||
+		die "something is still mounted under $1: unmount it (umount -R $1), then rerun"
+}
+
+# The base root, once: what a fresh machine has before a user clones.
+if [ ! -e "$base/.fresh-ok" ]; then
+	m=$(mirror | head -n 1)
+	[ -n "$m" ] || die "no Debian mirror for $suite in /etc/apt/sources.list(.d)"
+	echo "check-fresh: building the base root $base from $m (debootstrap, once)"
+	no_mounts "$base"
+	rm -rf "$base"
+	mkdir -p "$dir"
+	debootstrap --arch=amd64 "$suite" "$base" "$m" >"$dir/debootstrap.log" 2>&1 ||
+		{ tail -n 30 "$dir/debootstrap.log" >&2; die "debootstrap failed (log: $dir/debootstrap.log)"; }
+	# The same sources as this machine (its mirror, updates, security).
+	if ls /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources \
+		>/dev/null 2>&1; then
+		rm -f "$base/etc/apt/sources.list"
+		cp /etc/apt/sources.list "$base/etc/apt/" 2>/dev/null || true
+		cp /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources \
+			"$base/etc/apt/sources.list.d/" 2>/dev/null || true
+	fi
+	in_root "$base" sh -c 'apt-get update -q && DEBIAN_FRONTEND=noninteractive \
+		apt-get install -q -y --no-install-recommends gcc git && apt-get clean &&
+		rm -rf /var/lib/apt/lists/*' >"$dir/base-install.log" 2>&1 ||
+		{ tail -n 30 "$dir/base-install.log" >&2; die "installing gcc and git in $base failed"; }
+	touch "$base/.fresh-ok"
+fi
+
+echo "check-fresh: a fresh copy of $base in $root"
+no_mounts "$root"
+rm -rf "$root"
+cp -a "$base" "$root"
+[ -z "$(git status --porcelain --untracked-files=no)" ] ||
+	echo "check-fresh: warning: uncommitted changes are not part of the run (it clones HEAD)" >&2
+head=$(git rev-parse HEAD)
+git clone -q --no-local "$top" "$root/root/ramsift"
+git -C "$root/root/ramsift" checkout -q --detach "$head"
+echo "check-fresh: cloned $(git log -1 --format='%h %s' "$head")"
+
+# installed: the packages of deps.sh's list that dpkg has installed in the root.
+installed() {
+	in_root "$root" sh -c 'cd /root/ramsift && dpkg-query -W -f="\${Package} \${db:Status-Status}\n" \
+		$(sh tools/deps.sh --list) 2>/dev/null | awk "\$2 == \"installed\" { print \$1 }"' || true
+}
+pkgs=$(in_root "$root" sh -c 'cd /root/ramsift && sh tools/deps.sh --list')
+before=$(installed)
+absent=$(comm -23 <(tr ' ' '\n' <<<"$pkgs" | sort -u) <(sort -u <<<"$before"))
+echo "check-fresh: absent from the root before .ci/run:" $absent
+grep -qx grub2-common <<<"$absent" ||
+	die "grub2-common is installed in the fresh root: the base is not fresh; rm -rf $base and rerun"
+
+echo "check-fresh: bash .ci/run in the root (log: $dir/ci-run.log)"
+t0=$SECONDS
+status=0
+in_root "$root" bash -c 'cd /root/ramsift && bash .ci/run' 2>&1 | tee "$dir/ci-run.log" || status=$?
+took=$((SECONDS - t0))
+echo "check-fresh: .ci/run took $((took / 60)) min $((took % 60)) s (exit status $status)"
+[ "$status" = 0 ] || die ".ci/run failed in the fresh root; its log: $dir/ci-run.log, the root: $root"
+
+missing=$(comm -23 <(tr ' ' '\n' <<<"$pkgs" | sort -u) <(installed | sort -u))
+[ -z "$missing" ] || die "after .ci/run these packages of deps.sh --list are still absent:" $missing
+echo "check-fresh: PASS: .ci/run installed" $absent "and passed in a fresh $suite root"
+no_mounts "$root"
+rm -rf "$root"
