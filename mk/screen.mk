@@ -21,3 +21,11 @@ IMG_OBJS += $(B)/image/$(FONT_SRC).o
 $(B)/ramsift.elf: $(B)/image/$(FONT_SRC).o
 HOST_LIB_OBJS += $(B)/host/$(FONT_SRC).o
 $(B)/host/libramsift.a: $(B)/host/$(FONT_SRC).o
+
+# The screen scenarios' reader (tests/e2e/screen-*.sh): reads the text back
+# from a screendump with the same font, or from the VGA text buffer, and
+# compares it with the serial log; also writes PNGs. Built like the unit
+# tests; lib/ on the quote path only, so it gets the C library's <string.h>.
+$(B)/host/screencheck: tests/screen/screencheck.c $(HOST_LIBS)
+	$(call say,HOSTLD,$@)mkdir -p $(@D) && $(HOST_CC) $(filter-out -Ilib,$(HOST_CFLAGS)) -iquote lib \
+		-o $@ $< $(HOST_LINK) $(HOST_LDFLAGS)
