@@ -29,3 +29,12 @@ $(B)/host/libramsift.a: $(B)/host/$(FONT_SRC).o
 $(B)/host/screencheck: tests/screen/screencheck.c $(HOST_LIBS)
 	$(call say,HOSTLD,$@)mkdir -p $(@D) && $(HOST_CC) $(filter-out -Ilib,$(HOST_CFLAGS)) -iquote lib \
 		-o $@ $< $(HOST_LINK) $(HOST_LDFLAGS)
+
+# screen-fb-high.sh's stub: hands ramsift a framebuffer in RAM above 4 GiB.
+FB_HIGH_DEFS := -DFB_ADDR=0x100400000 -DFB_W=1024 -DFB_H=768
+$(B)/test/fb-high-stub.elf: tests/screen/fb-high-stub.S lib/boot/multiboot.h $(B)/ramsift.elf
+	$(call say,AS,$@)mkdir -p $(@D) && \
+	$(CC) -m32 -c -Ilib -D__ASSEMBLY__ $(FB_HIGH_DEFS) -DRAMSIFT_ENTRY=$$(readelf -h $(B)/ramsift.elf | \
+		awk '/Entry point address/ { print $$4 }') -o $@.o $< && \
+	ld -m elf_i386 -Ttext=0x1000000 -o $@ $@.o
+check-e2e: $(B)/test/fb-high-stub.elf

@@ -55,6 +55,13 @@ screen_monitor() {
 		e2e_fail "cannot talk to QEMU's monitor ($*)"
 }
 
+# screen_monitor_answer COMMAND FILE: the monitor's answer to COMMAND in
+# FILE (given a few seconds to come whole).
+screen_monitor_answer() {
+	{ printf '%s\n' "$1"; sleep 3; } | socat -t 5 - "UNIX-CONNECT:$SCREEN_SOCK" >"$2" 2>&1 ||
+		e2e_fail "cannot talk to QEMU's monitor ($1)"
+}
+
 # screen_wait_file FILE BYTES: until FILE has BYTES bytes (QEMU writes
 # screendumps and pmemsave files as it answers).
 screen_wait_file() {

@@ -15,6 +15,9 @@
 //     TEXT is the VGA text buffer (QEMU monitor `pmemsave 0xb8000 ...`):
 //     every cell's character must be the log's, its attribute light grey on
 //     black.
+//   screencheck fbraw DUMP WxH COLSxROWS SCALE LOG [PNG]
+//     As fb, from the framebuffer's bytes (QEMU monitor `pmemsave`): W x H
+//     pixels of 32-bit xRGB, W * 4 bytes a row.
 //   screencheck png SHOT.ppm PNG
 //     Converts (QEMU 7.2's screendump writes PPM alone), and fails if the
 //     picture is blank.
@@ -359,9 +362,29 @@ int main(int argc, char **argv)
 		printf("screencheck: %ux%u, %zu pixels lit\n", img_w, img_h, lit);
 		return 0;
 	}
+	if ((argc == 7 || argc == 8) && strcmp(argv[1], "fbraw") == 0) {
+		// The framebuffer's own bytes: 32-bit xRGB, rows of WIDTH pixels.
+		FILE *f = fopen(argv[2], "rb");
+		if (!f || sscanf(argv[3], "%ux%u", &img_w, &img_h) != 2 || !img_w || !img_h ||
+		    img_w > 16384 || img_h > 16384)
+			die("bad framebuffer dump or size", argv[2]);
+		img = malloc((size_t)img_w * img_h * 3);
+		for (size_t i = 0; img && i < (size_t)img_w * img_h; i++) {
+			uint8_t px[4];
+			if (fread(px, 1, 4, f) != 4)
+				die("truncated", argv[2]);
+			img[3 * i] = px[2];
+			img[3 * i + 1] = px[1];
+			img[3 * i + 2] = px[0];
+		}
+		fclose(f);
+		argv++;
+		argc--;
+		argv[1] = "fb";
+	} else if ((argc == 6 || argc == 7) && strcmp(argv[1], "fb") == 0)
+		read_ppm(argv[2]);
 	if ((argc == 6 || argc == 7) && strcmp(argv[1], "fb") == 0) {
 		unsigned scale = (unsigned)atoi(argv[4]);
-		read_ppm(argv[2]);
 		parse_size(argv[3], &cols, &rows);
 		if (scale < 1 || scale > 4 || cols * FONT_WIDTH * scale > img_w ||
 		    rows * FONT_HEIGHT * scale > img_h)
@@ -418,6 +441,7 @@ int main(int argc, char **argv)
 		return match_log(argv[4], cols, rows);
 	}
 	fprintf(stderr, "usage: screencheck fb SHOT.ppm COLSxROWS SCALE LOG [PNG]\n"
+			"       screencheck fbraw DUMP WxH COLSxROWS SCALE LOG [PNG]\n"
 			"       screencheck vga TEXT.bin COLSxROWS LOG\n"
 			"       screencheck png SHOT.ppm PNG\n");
 	return 2;
