@@ -142,6 +142,9 @@ static void log_consoles(const struct config *cfg, const struct bootinfo *bi, bo
 			 bi->fb.kind == FB_INDEXED ? "indexed colour" : screen_fb_why);
 	else if (screen_grid())
 		log_info("console: VGA text screen");
+	else if (bi->efi && bi->fb.kind == FB_NONE)
+		log_info("console: the loader passed no framebuffer, and UEFI has no text screen; "
+			 "use the serial console");
 }
 
 // A framebuffer inside usable RAM (some loaders' maps say so) is no RAM to
