@@ -51,9 +51,10 @@ echo "    $E2E_NAME: $out"
 # is PAT entry 1, WC): exactly the framebuffer's 768 pages, 4 KiB each.
 tlb=$E2E_DIR/$E2E_NAME.tlb
 screen_monitor_answer "info tlb" "$tlb"
-wc=$(grep -cE '^[0-9a-f]{16}: [0-9a-f]{16} [-A-Z]*T' "$tlb") || true
-first=$(grep -E '^[0-9a-f]{16}: [0-9a-f]{16} [-A-Z]*T' "$tlb" | head -n 1 | cut -d: -f1)
-last=$(grep -E '^[0-9a-f]{16}: [0-9a-f]{16} [-A-Z]*T' "$tlb" | tail -n 1 | cut -d: -f1)
+pwt=$(grep -E '^[0-9a-f]{16}: [0-9a-f]{16} [-A-Z]*T' "$tlb" | cut -d: -f1) || true
+wc=$(grep -c . <<<"$pwt") || true
+first=$(head -n 1 <<<"$pwt")
+last=$(tail -n 1 <<<"$pwt")
 [ "$wc:$first:$last" = 768:0000000100400000:00000001006ff000 ] ||
 	e2e_fail "write-combining pages: want the 768 from 0x100400000 to 0x1006ff000, got $wc from 0x$first to 0x$last ($tlb)"
 echo "    $E2E_NAME: the framebuffer's 768 pages, and only they, have PWT (PAT entry 1, WC)"

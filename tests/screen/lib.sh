@@ -56,10 +56,19 @@ screen_monitor() {
 }
 
 # screen_monitor_answer COMMAND FILE: the monitor's answer to COMMAND in
-# FILE (given a few seconds to come whole).
+# FILE, whole: the monitor's prompt has come back after it (at most 30 s).
 screen_monitor_answer() {
-	{ printf '%s\n' "$1"; sleep 3; } | socat -t 5 - "UNIX-CONNECT:$SCREEN_SOCK" >"$2" 2>&1 ||
+	local i
+	: >"$2"
+	{
+		printf '%s\n' "$1"
+		for i in $(seq 300); do
+			[ "$(grep -o '(qemu) ' "$2" | wc -l)" -ge 2 ] && break
+			sleep 0.1
+		done
+	} | socat -t 5 - "UNIX-CONNECT:$SCREEN_SOCK" >"$2" 2>&1 ||
 		e2e_fail "cannot talk to QEMU's monitor ($1)"
+	[ "$(grep -o '(qemu) ' "$2" | wc -l)" -ge 2 ] || e2e_fail "no whole answer to '$1' from QEMU's monitor ($2)"
 }
 
 # screen_wait_file FILE BYTES: until FILE has BYTES bytes (QEMU writes
