@@ -63,6 +63,13 @@ static uint64_t fb_bytes(const struct framebuffer *fb)
 	return (uint64_t)fb->pitch * fb->height;
 }
 
+// Whether the framebuffer lies wholly below limit (no overflow on a loader's
+// nonsense address).
+static bool fb_below(const struct framebuffer *fb, uint64_t limit)
+{
+	return fb->addr <= limit && fb_bytes(fb) <= limit - fb->addr;
+}
+
 // The boot page tables map the first 4 GiB (BOOT_IDENTITY_BYTES) one to one,
 // and the loaders put their information there (its pointers are 32-bit).
 static bool read_low_phys(void *ctx, uint64_t addr, void *buf, size_t n)
@@ -107,12 +114,12 @@ static bool consoles_init(const struct config *cfg, const struct bootinfo *bi)
 		screen_init_vga(VGA_TEXT_PHYS, 80, 25);
 		console_register(&vga_console);
 	} else if (bi->fb.kind == FB_RGB) {
-		if (bi->fb.addr + fb_bytes(&bi->fb) > PAGING_IDENTITY_LIMIT)
+		if (!fb_below(&bi->fb, PAGING_IDENTITY_LIMIT))
 			screen_fb_why = "it lies beyond the 128 TiB that 4-level paging maps";
 		else if (screen_init_fb(&bi->fb, &screen_fb_why)) {
 			screen_fb = &bi->fb;
 			console_register(&fb_console);
-			if (bi->fb.addr + fb_bytes(&bi->fb) <= BOOT_IDENTITY_BYTES)
+			if (fb_below(&bi->fb, BOOT_IDENTITY_BYTES))
 				screen_show();
 		}
 	}
