@@ -58,6 +58,12 @@ static inline void write_cr3(uint64_t v)
 	__asm__ volatile("mov %0, %%cr3" : : "r"(v) : "memory");
 }
 
+// Write back and invalidate every cache line (SDM vol. 2, WBINVD).
+static inline void wbinvd(void)
+{
+	__asm__ volatile("wbinvd" : : : "memory");
+}
+
 static inline void cpu_relax(void)
 {
 	__asm__ volatile("pause");

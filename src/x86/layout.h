@@ -44,7 +44,10 @@
 #define PT_ENTRIES		512		// 8-byte entries in a 4 KiB table
 #define PTE_P			(UL(1) << 0)	// present
 #define PTE_W			(UL(1) << 1)	// writable
+#define PTE_PWT			(UL(1) << 3)	// with PCD and PAT: the page's PAT entry
+#define PTE_PCD			(UL(1) << 4)
 #define PTE_PS			(UL(1) << 7)	// PDE/PDPTE: a 2 MiB/1 GiB page
+#define PTE_PAT_4K		(UL(1) << 7)	// PTE of a 4 KiB page: PAT index bit 2
 #define LARGE_PAGE_SIZE		(UL(1) << 21)	// what a PD entry with PTE_PS maps
 
 // The window's slots: PML4 and PDPT entries of KERNEL_VMA, page directory
