@@ -38,3 +38,6 @@ $(B)/test/fb-high-stub.elf: tests/screen/fb-high-stub.S lib/boot/multiboot.h $(B
 		awk '/Entry point address/ { print $$4 }') -o $@.o $< && \
 	ld -m elf_i386 -Ttext=0x1000000 -o $@ $@.o
 check-e2e: $(B)/test/fb-high-stub.elf
+
+# The screen scenarios read the screen back with it.
+check-e2e: $(B)/host/screencheck
