@@ -1,12 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Installing ramsift on a machine: `make install` (any distribution), `make
-# deb` (the Debian package, build/ramsift_VERSION_amd64.deb) and `make
-# netboot` (build/tftp/, a TFTP server's tree for PXE under BIOS and UEFI).
-# The files are in dist/: the GRUB menu script dist/grub.d/20_ramsift, the
-# manual pages, the package's control files and dist/debian/mkdeb.sh, and
-# dist/netboot/. check-deb runs lintian on the package; the tests that
-# install it into a chroot with GRUB and boot the menu it makes, and the
-# network boots, are scenarios of check-e2e (tests/e2e/deb-*.sh, pxe-*.sh).
+# Installing ramsift on a machine: `make install` (any distribution) and
+# `make deb` (the Debian package, build/ramsift_VERSION_amd64.deb). The files
+# are in dist/: the GRUB menu script dist/grub.d/20_ramsift, the manual
+# pages, and the package's control files with dist/debian/mkdeb.sh.
+# check-deb runs lintian on the package; the scenarios that install it into
+# a chroot with Debian's update-grub and boot the menu it writes are
+# tests/e2e/deb-*.sh (check-e2e).
 
 # ---- make install [DESTDIR=...] [PREFIX=/usr/local] -------------------------
 # The image and the menu script go where GRUB looks for them, whatever the
