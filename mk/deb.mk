@@ -50,7 +50,7 @@ deb: $(DEB)
 $(DEB): $(INSTALL_DEPS) $(wildcard dist/debian/*)
 	$(call say,DEB,$@)rm -rf $(B)/deb $(B)/ramsift_*_amd64.deb && \
 	$(call install-to,$(B)/deb/root,/usr) && \
-	SOURCE_DATE_EPOCH=$(DEB_EPOCH) sh dist/debian/mkdeb.sh '$(DEB_VERSION)' \
+	$(if $(DEB_EPOCH),SOURCE_DATE_EPOCH=$(DEB_EPOCH)) sh dist/debian/mkdeb.sh '$(DEB_VERSION)' \
 		'$(or $(GIT_COMMIT),none)' $(B)/deb/root $@
 
 # Every lintian tag but the overridden ones fails, down to the informational.
