@@ -20,8 +20,10 @@
 mapfile -t debs < <(ls "$B"/ramsift_*_amd64.deb 2>/dev/null)
 [ ${#debs[@]} -eq 1 ] || e2e_fail "want one $B/ramsift_*_amd64.deb (make deb), got ${#debs[@]}"
 
-# The options every test boot needs (tests/e2e/kernel-args).
-cmdline=$E2E_ARGS
+# The options every test boot needs (tests/e2e/kernel-args), and the screen:
+# GRUB's serial terminal leaves it out, and the boots check that ramsift
+# draws on the framebuffer load_video sets up.
+cmdline="console=tty0 $E2E_ARGS"
 
 # block: ramsift's part of $GD_CFG, between 20_ramsift's BEGIN and END lines
 # (which must be there: grub-mkconfig ran the script).
@@ -93,7 +95,8 @@ for fw in bios uefi; do
 	e2e_expect "Booting .Memory test \(ramsift\)'" "$fw: GRUB boots ramsift's default entry"
 	e2e_expect_loader 'GRUB [^,]*' multiboot2
 	e2e_expect "command line: 'console=ttyS0,115200 $cmdline'\$" "$fw: the entry's command line"
-	e2e_expect '^console: .*framebuffer' "$fw: GRUB sets up a framebuffer (load_video)"
+	e2e_expect '^console: framebuffer [0-9]+x[0-9]+x32 at 0x[0-9a-f]+: [0-9]+x[0-9]+ text' \
+		"$fw: GRUB sets up a framebuffer (load_video) and ramsift draws on it"
 	e2e_expect_pass
 done
 e2e_expect '^firmware: UEFI ' 'ramsift knows the machine booted through UEFI'
