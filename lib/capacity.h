@@ -39,6 +39,11 @@
 #define BOOTINFO_MMAP_MAX 4096
 #define BOOTINFO_NAME_MAX 64
 #define BOOTINFO_RSDP_MAX 36	// an ACPI 2.0+ RSDP (ACPI 6.5 section 5.2.5.3)
+#define BOOTINFO_SMBIOS_MAX 32	// an SMBIOS entry point: 31 bytes (2.1), 24 (3.0)
+
+// Memory devices (SMBIOS type 17: DIMM slots, installed or empty) the
+// machine's identity keeps (lib/boot/smbios.h); more are counted.
+#define SMBIOS_DIMMS_MAX 64
 
 // Ranges of usable and of free RAM (lib/run/ram.h), and claims of what ramsift
 // itself occupies remembered for the log.
