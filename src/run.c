@@ -71,6 +71,8 @@ _Noreturn void run_finish(enum result r)
 		power_qemu_exit((uint8_t)r);
 	case ONEXIT_REBOOT:
 		power_reboot();
+	case ONEXIT_POWEROFF:
+		power_off();
 	case ONEXIT_HALT:
 		break;
 	}
