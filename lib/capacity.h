@@ -32,6 +32,11 @@
 // usable; beyond that overflow cubes cover new pages, losing none).
 #define ERRORS_TABLE_SLOTS 65536
 
+// Failing pages listed one by one, the lowest first: by the windows: and
+// offline: lines and the JSON line (src/report.c). The Windows command for
+// this many always fits cmd.exe's 8191 characters (13 a page at most).
+#define REPORT_PAGES_MAX 512
+
 // The loader's information as kept (lib/boot/multiboot.h): command line
 // bytes, memory-map entries (GRUB's badram can split the map into
 // thousands), boot loader name bytes.
