@@ -13,6 +13,7 @@ timeout 120 qemu-system-x86_64 -accel tcg -no-reboot -m 64M -display none -monit
 	-append "console=ttyS0,115200 onexit=reboot bitfade=0 tests=address-walk" \
 	2>"$E2E_DIR/$E2E_NAME.stderr" || status=$?
 sed -e 's/\r//g' "$raw" >"$E2E_LOG"
+e2e_check_json
 e2e_expect '^ramsift: result=PASS ' 'result line'
 e2e_expect '^ramsift: rebooting$' 'reboot announced'
 [ "$status" -eq 0 ] || e2e_fail "QEMU exit status: want 0 (the guest reset itself), got $status"
