@@ -412,6 +412,12 @@ const char *smbios_status_text(enum smbios_status status)
 	return "unknown SMBIOS status";
 }
 
+const char *smbios_from_name(enum smbios_from from)
+{
+	static const char *const names[] = { "none", "tag", "efi", "scan" };
+	return (unsigned)from < 4 ? names[from] : "none";
+}
+
 const char *smbios_uuid_text(char buf[SMBIOS_UUID_LEN], const uint8_t u[16])
 {
 	static const char hex[] = "0123456789abcdef";
@@ -492,6 +498,8 @@ int smbios_describe_system(char *buf, size_t size, const struct smbios_info *s)
 	put_text(&o, s->uuid_known ? smbios_uuid_text(v, s->uuid) : "unknown");
 	fmt_snprintf(v, sizeof(v), " smbios=%u.%u", s->major, s->minor);
 	put_text(&o, v);
+	put_text(&o, " entry=");
+	put_text(&o, smbios_from_name(s->from));
 	return (int)o.n;
 }
 

@@ -82,6 +82,10 @@ enum smbios_status smbios_find(const struct bootinfo *bi, bootinfo_read_fn read,
 // Why there is no identity, for the log ("no SMBIOS entry point ...").
 const char *smbios_status_text(enum smbios_status status);
 
+// Where the entry point was found, as the log and the JSON name it: "tag",
+// "efi", "scan" (or "none").
+const char *smbios_from_name(enum smbios_from from);
+
 // The UUID as 36 characters and a NUL ("8-4-4-4-12" lowercase hex).
 #define SMBIOS_UUID_LEN 37
 const char *smbios_uuid_text(char buf[SMBIOS_UUID_LEN], const uint8_t uuid[16]);
@@ -91,6 +95,7 @@ const char *smbios_uuid_text(char buf[SMBIOS_UUID_LEN], const uint8_t uuid[16]);
 // '\' and any byte outside printable ASCII shown as '?':
 //   manufacturer="QEMU" product="Standard PC (i440FX + PIIX, 1996)"
 //   version="pc-i440fx-7.2" serial="" uuid=UUID|unknown smbios=2.8
+//   entry=tag|efi|scan
 // and for a memory device
 //   locator="DIMM 0" bank="" installed=yes size_mib=1024|unknown (0: empty)
 //   speed_mts=3200|unknown manufacturer="QEMU" serial="" part_number=""

@@ -91,6 +91,7 @@ static void machine(struct json *j, const struct smbios_info *s, enum detail d)
 		string(j, "uuid", s->uuid_known ? smbios_uuid_text(uuid, s->uuid) : NULL);
 		fmt_snprintf(version, sizeof(version), "%u.%u", s->major, s->minor);
 		string(j, "smbios", version);
+		string(j, "entry", smbios_from_name(s->from));
 		json_object_end(j);
 	}
 	json_key(j, "dimms");

@@ -260,7 +260,8 @@ static void check_start(void)
 		}
 	}
 	same_string(root, "firmware", find_line("firmware: UEFI") ? "uefi" : "bios");
-	if ((l = find_line("cpus: ")) && sscanf(l, "cpus: %4095s found", v) == 1)
+	int end = 0;
+	if ((l = find_line("cpus: ")) && sscanf(l, "cpus: %4095[0-9] found%n", v, &end) == 1 && end > 0)
 		same_number(root, "cpus", v);
 	else if (find_line("warning: cpus: "))
 		is_null(root, "cpus", "the log says there is no MADT");
@@ -293,6 +294,8 @@ static void check_identity(bool truncated)
 		same_string(root, "machine.uuid", v);
 	field(l, "smbios", v, sizeof(v));
 	same_string(root, "machine.smbios", v);
+	if (field(l, "entry", v, sizeof(v)))
+		same_string(root, "machine.entry", v);
 
 	const struct jv *d = get(root, "dimms");
 	size_t k = 0;
@@ -333,9 +336,12 @@ static void check_pages(bool truncated)
 	const struct jv *listed = get(root, "failing_pages.listed");
 	char v[64];
 
-	for (size_t i = 0; i < nlines; i++)
-		if (sscanf(lines[i], "summary: %63s distinct failing pages recorded", v) == 1)
+	for (size_t i = 0; i < nlines; i++) {
+		int end = 0;
+		if (sscanf(lines[i], "summary: %63[0-9] distinct failing pages recorded%n", v, &end) == 1 &&
+		    end > 0)
 			same_number(root, "failing_pages.count", v);
+	}
 	(void)l;
 	if (!listed || truncated)
 		return;

@@ -265,6 +265,7 @@ static void test_identity(void **state)
 
 	mem_set(&smbios, 0, sizeof(smbios));
 	smbios.status = SMBIOS_FOUND;
+	smbios.from = SMBIOS_FROM_SCAN;
 	smbios.major = 3;
 	smbios.minor = 0;
 	smbios.system = true;
@@ -291,6 +292,7 @@ static void test_identity(void **state)
 	want_string(v, "machine.serial", "SN-0042");
 	want_string(v, "machine.uuid", "00112233-4455-6677-8899-aabbccddeeff");
 	want_string(v, "machine.smbios", "3.0");
+	want_string(v, "machine.entry", "scan");
 	const struct jv *d = at(v, "dimms");
 	assert_int_equal(d->n, 2);
 	want_string(&d->item[0], "locator", "SLOT 0");

@@ -173,7 +173,7 @@ static void test_qemu_scan(void **state)
 	assert_int_equal(info->table, 0xf59f0);
 	smbios_describe_system(line, sizeof(line), info);
 	assert_string_equal(line, "manufacturer=\"Fleet Lab\" product=\"Rack 7 Node\" version=\"v2\" "
-			    "serial=\"SN-0042\" uuid=6f1a7c2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b smbios=2.8");
+			    "serial=\"SN-0042\" uuid=6f1a7c2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b smbios=2.8 entry=scan");
 
 	mem_reset();
 	load(smbios_qemu_q35_v3);
@@ -183,7 +183,7 @@ static void test_qemu_scan(void **state)
 	assert_int_equal(info->major, 3);
 	assert_int_equal(info->minor, 0);
 	smbios_describe_system(line, sizeof(line), info);
-	assert_true(has(line, " smbios=3.0"));
+	assert_true(has(line, " smbios=3.0 entry=scan"));
 
 	// Both entry points in the F segment: the 3.0 one wins, wherever it is.
 	mem_reset();
@@ -218,6 +218,7 @@ static void test_qemu_tag(void **state)
 		check_qemu_identity(v3 ? "q35 tag" : "pc tag");
 		assert_int_equal(info->from, SMBIOS_FROM_TAG);
 		assert_int_equal(info->entry, 0);
+		assert_string_equal(smbios_from_name(info->from), "tag");
 	}
 
 	// A broken copy: warned about, then the scan.
@@ -291,6 +292,7 @@ static void test_efi(void **state)
 		find(bi);
 		check_qemu_identity("efi");
 		assert_int_equal(info->from, SMBIOS_FROM_EFI);
+		assert_string_equal(smbios_from_name(info->from), "efi");
 		assert_int_equal(info->entry, 0x7f100100);
 		assert_true(info->v3);
 
@@ -608,7 +610,7 @@ static void test_describe(void **state)
 	find(NULL);
 	smbios_describe_system(line, sizeof(line), info);
 	assert_string_equal(line, "manufacturer=\"Say \\\"hi\\\"\" product=\"back\\\\slash\" "
-			    "version=\"tab?here\" serial=\"?[2J??\" uuid=unknown smbios=2.8");
+			    "version=\"tab?here\" serial=\"?[2J??\" uuid=unknown smbios=2.8 entry=scan");
 	// Tiny buffers: terminated, the length needed returned.
 	int need = smbios_describe_system(NULL, 0, info);
 	assert_int_equal(need, (int)str_len(line));
