@@ -9,3 +9,12 @@
 $(B)/host/ramsift-jsoncheck: tests/json/jsoncheck.c tests/json/jsonparse.c tests/json/jsonparse.h
 	$(call say,HOSTCC,$@)mkdir -p $(@D) && $(HOST_CC) -std=gnu11 -O2 -g -Wall -Wextra -Werror \
 		-o $@ tests/json/jsoncheck.c tests/json/jsonparse.c
+
+# check-json: the checker accepts a real run's log and rejects copies with
+# one thing broken (tests/json/check-smoke.sh), so it is known to be able to
+# fail.
+.PHONY: check-json
+check-json: $(B)/host/ramsift-jsoncheck
+	$(Q)sh tests/json/check-smoke.sh $<
+
+HOST_CHECKS += check-json
