@@ -20,6 +20,7 @@ static struct badram_result result;
 static bool result_final;	// result is the final report's fold
 static bool result_uefi;	// folded in the fold's UEFI mode
 static char line[BADRAM_WINDOWS_LINE_MAX + 1];	// the longest line printed here
+_Static_assert(sizeof(line) >= BADRAM_LINE_MAX, "line holds every BadRAM line");
 static uint64_t pages[REPORT_PAGES_MAX];
 static char json[RUNJSON_LINE_MAX];
 
@@ -136,6 +137,7 @@ void report_json(const struct config *cfg, const struct run_status *s, enum resu
 		.fold = result_final ? &result : NULL,
 		.fold_uefi = result_uefi,
 		.smbios = m ? m->smbios : NULL,
+		.scratch = line,	// free now: the run is ending
 	};
 
 	if (runjson_render(json, sizeof(json), &in))

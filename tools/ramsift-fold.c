@@ -279,11 +279,11 @@ static int cmp_u64(const void *a, const void *b)
 // the "fold" member of ramsift's json: line.
 static void print_json(const struct badram_result *r, bool uefi)
 {
-	static char buf[64 * 1024];
+	static char buf[64 * 1024], scratch[BADRAM_LINE_MAX];
 	struct json j;
 
 	json_init(&j, buf, sizeof(buf));
-	badram_json(&j, r, uefi ? "uefi" : "bios");
+	badram_json(&j, r, uefi ? "uefi" : "bios", scratch);
 	if (!json_end(&j)) {
 		fprintf(stderr, "ramsift-fold: the JSON object needs %zu bytes\n", j.n);
 		exit(2);

@@ -230,8 +230,11 @@ struct json;	// lib/json.h
 // exact_holes, memmap_sacrificed_pages, pairs_budget, holes_budget,
 // "limit": "none"|"pairs"|"holes", replace_advised, grub_bios_safe,
 // overflow, degraded, memmap_kaslr). The keys are stable: ramsift's json:
-// line and ramsift-fold --format json share them.
-void badram_json(struct json *j, const struct badram_result *r, const char *mode);
+// line and ramsift-fold --format json share them. scratch holds each line
+// while it is escaped: BADRAM_LINE_MAX bytes, the caller's (not this
+// function's stack: the image writes the JSON from an exception handler's
+// small stack too).
+void badram_json(struct json *j, const struct badram_result *r, const char *mode, char *scratch);
 
 // True when the honest advice is to replace the module rather than keep
 // using it with these lines: at least 1% of RAM fails, or at least 1% of

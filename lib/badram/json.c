@@ -16,22 +16,21 @@ static void flag(struct json *j, const char *key, bool v)
 	json_bool(j, v);
 }
 
-// A line of format.c as a string, or null when nothing failed.
+// A line of format.c as a string (through buf, BADRAM_LINE_MAX bytes), or
+// null when nothing failed.
 static void line(struct json *j, const char *key, const struct badram_result *r,
-		 int (*format)(char *, size_t, const struct badram_result *))
+		 int (*format)(char *, size_t, const struct badram_result *), char *buf)
 {
-	char buf[BADRAM_LINE_MAX];
-
 	json_key(j, key);
 	if (r->npairs == 0) {
 		json_null(j);
 		return;
 	}
-	format(buf, sizeof(buf), r);
+	format(buf, BADRAM_LINE_MAX, r);
 	json_string(j, buf);
 }
 
-void badram_json(struct json *j, const struct badram_result *r, const char *mode)
+void badram_json(struct json *j, const struct badram_result *r, const char *mode, char *scratch)
 {
 	static const char *const limit[] = { "none", "pairs", "holes" };
 
@@ -49,10 +48,10 @@ void badram_json(struct json *j, const struct badram_result *r, const char *mode
 		json_object_end(j);
 	}
 	json_array_end(j);
-	line(j, "badram", r, badram_format_badram);
-	line(j, "grub", r, badram_format_grub);
-	line(j, "memmap", r, badram_format_memmap);
-	line(j, "summary", r, badram_format_summary);
+	line(j, "badram", r, badram_format_badram, scratch);
+	line(j, "grub", r, badram_format_grub, scratch);
+	line(j, "memmap", r, badram_format_memmap, scratch);
+	line(j, "summary", r, badram_format_summary, scratch);
 	json_key(j, "memmap_ranges");
 	json_array_begin(j);
 	for (size_t i = 0; i < r->nmemmap; i++) {

@@ -163,7 +163,7 @@ static void render(struct json *j, const struct runjson *in, enum detail d)
 		failing_pages(j, in, d);
 		json_key(j, "fold");
 		if (in->fold)
-			badram_json(j, in->fold, in->fold_uefi ? "uefi" : "bios");
+			badram_json(j, in->fold, in->fold_uefi ? "uefi" : "bios", in->scratch);
 		else
 			json_null(j);
 		machine(j, in->smbios, d);

@@ -45,6 +45,8 @@ struct runjson {
 	const struct badram_result *fold;	// the final fold; NULL: none
 	bool fold_uefi;			// it was folded in the fold's UEFI mode
 	const struct smbios_info *smbios;	// NULL or status != SMBIOS_FOUND: unknown
+	char *scratch;			// BADRAM_LINE_MAX bytes for the fold's lines
+					// (badram_json), when fold is not NULL
 };
 
 // Write the object into buf[0..len) (NUL-terminated). When the whole does

@@ -19,6 +19,7 @@
 #include "../json/jsonparse.c"
 
 static char line[RUNJSON_LINE_MAX];
+static char scratch[BADRAM_LINE_MAX];
 
 static struct jv *parse_line(void)
 {
@@ -85,7 +86,8 @@ static struct runjson base(void)
 	mem_copy(bi.cmdline, "console=ttyS0,115200 onexit=qemu bitfade=0", 43);
 	return (struct runjson){ .version = "0.2-gabc1234", .result = RESULT_PASS, .status = &status,
 				 .elapsed_ms = 2345, .cfg = &cfg, .seed_known = true,
-				 .seed = 0x9e3779b97f4a7c15ull, .cpus = 4, .bi = &bi };
+				 .seed = 0x9e3779b97f4a7c15ull, .cpus = 4, .bi = &bi,
+				 .scratch = scratch };
 }
 
 // The top-level keys, in the order docs/output-contract.md lists them.
