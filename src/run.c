@@ -7,6 +7,7 @@
 #include "errors.h"
 #include "keys.h"
 #include "log.h"
+#include "report.h"
 #include "run.h"
 #include "x86/io.h"
 #include "x86/power.h"
@@ -64,13 +65,17 @@ _Noreturn void run_finish(enum result r)
 		cpu_halt_forever();
 	if (!run.cfg_set)
 		config_defaults(&run.cfg);
-	status_line_result(line, sizeof(line), run_status_sync(), r, timer_ms(), RAMSIFT_VERSION);
+	uint64_t now = timer_ms();
+	report_json(&run.cfg, run_status_sync(), r, now);	// the line before the result
+	status_line_result(line, sizeof(line), run_status_sync(), r, now, RAMSIFT_VERSION);
 	log_info("%s", line);
 	switch (run.cfg.onexit) {
 	case ONEXIT_QEMU:
 		power_qemu_exit((uint8_t)r);
 	case ONEXIT_REBOOT:
 		power_reboot();
+	case ONEXIT_POWEROFF:
+		power_off();
 	case ONEXIT_HALT:
 		break;
 	}
