@@ -52,11 +52,7 @@ stride_sweep(const struct mt_ctx *ctx, unsigned stride, unsigned k,
 				mem_write64(a, value);
 		}
 	}
-	if (w.aborted)
-		return false;
-	if (!check)
-		mem_flush_cache();
-	return true;
+	return !w.aborted && mt_phase_end(ctx, !check);
 }
 
 // stride_sweep with check a constant, so that each loop keeps nothing of
@@ -98,10 +94,7 @@ static bool others_pass(const struct mt_ctx *ctx, unsigned stride, unsigned k,
 			run = stride - 1;
 		}
 	}
-	if (w.aborted)
-		return false;
-	mem_flush_cache();
-	return true;
+	return !w.aborted && mt_phase_end(ctx, true);
 }
 
 bool mt_modulo(const struct mt_ctx *ctx, const void *param)
