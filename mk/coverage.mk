@@ -3,7 +3,8 @@
 # memory test of lib/memtest/memtest.c over a simulated faulty memory and asserts the
 # coverage the theory promises; `make check-coverage` runs it.
 
-COVERAGE_OBJS := $(B)/host/tests/sim/coverage.c.o $(B)/host/tests/sim/faults.c.o
+COVERAGE_OBJS := $(B)/host/tests/sim/coverage.c.o $(B)/host/tests/sim/faults.c.o \
+	$(B)/host/tests/sim/pairmodel.c.o
 
 # The parallel schedule (tests/sim/par.c) joins the simulator's archive, for
 # the coverage simulator and the unit tests alike (the archive's recipe
