@@ -15,7 +15,9 @@
 // march-c's ordering of the shares; it must keep 100 % in every class in
 // every order. Last, the exhaustive two-word model of march-c over shares
 // (tests/sim/pairmodel.c): every coupling between two shares against every
-// outcome of the CPUs' races, none hidden.
+// outcome of the CPUs' races, none hidden. `coverage-sim --each` adds the
+// worst case over the orders of every parallel test on its own (not asserted;
+// the numbers of docs/memory-tests.md's "Testing in parallel").
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -230,44 +232,51 @@ static int check_theory(void)
 	return bad;
 }
 
-// A row of the parallel table: the default pass by one CPU, or by NCPUS
-// CPUs in one order or (worst) detected in all three; plain: march-c not
-// told the shares, so it orders nothing across them.
+// A row of the parallel table: the default pass (test NULL) or one test, by
+// one CPU, or by NCPUS CPUs in one order or (worst) detected in all three
+// orders; plain: march-c not told the shares, so it orders nothing across
+// them. Rows not shown only feed the worst case after them.
 struct prow {
 	const char *name;
-	bool parallel, plain, worst;
+	const struct mt_test *test;
+	bool parallel, plain, worst, shown;
 	enum par_order order;
 	unsigned detected[FC_COUNT];
 	double accesses;
 	unsigned sweeps;
 };
 
-static struct prow prows[] = {
-	{ "default pass, one CPU", false, false, false, 0, { 0 }, 0, 0 },
-	{ "default pass, 4 CPUs, ascending", true, false, false, PAR_ASCENDING,
-	  { 0 }, 0, 0 },
-	{ "default pass, 4 CPUs, descending", true, false, false, PAR_DESCENDING,
-	  { 0 }, 0, 0 },
-	{ "default pass, 4 CPUs, interleaved", true, false, false,
-	  PAR_INTERLEAVED, { 0 }, 0, 0 },
-	{ "**default pass, 4 CPUs, worst case**", true, false, true, 0, { 0 }, 0,
-	  0 },
-	{ "without march-c's ordering, ascending", true, true, false,
+static const struct prow default_rows[] = {
+	{ "default pass, one CPU", NULL, false, false, false, true, 0, { 0 }, 0, 0 },
+	{ "default pass, 4 CPUs, ascending", NULL, true, false, false, true,
 	  PAR_ASCENDING, { 0 }, 0, 0 },
-	{ "without march-c's ordering, descending", true, true, false,
+	{ "default pass, 4 CPUs, descending", NULL, true, false, false, true,
 	  PAR_DESCENDING, { 0 }, 0, 0 },
-	{ "without march-c's ordering, interleaved", true, true, false,
+	{ "default pass, 4 CPUs, interleaved", NULL, true, false, false, true,
 	  PAR_INTERLEAVED, { 0 }, 0, 0 },
-	{ "without march-c's ordering, worst case", true, true, true, 0, { 0 }, 0,
-	  0 },
+	{ "**default pass, 4 CPUs, worst case**", NULL, true, false, true, true, 0,
+	  { 0 }, 0, 0 },
+	{ "without march-c's ordering, ascending", NULL, true, true, false, true,
+	  PAR_ASCENDING, { 0 }, 0, 0 },
+	{ "without march-c's ordering, descending", NULL, true, true, false, true,
+	  PAR_DESCENDING, { 0 }, 0, 0 },
+	{ "without march-c's ordering, interleaved", NULL, true, true, false, true,
+	  PAR_INTERLEAVED, { 0 }, 0, 0 },
+	{ "without march-c's ordering, worst case", NULL, true, true, true, true, 0,
+	  { 0 }, 0, 0 },
 };
-#define NPROWS (sizeof(prows) / sizeof(prows[0]))
+#define NDEFAULT_ROWS (sizeof(default_rows) / sizeof(default_rows[0]))
+
+// The default pass's rows, then (coverage-sim --each) four rows a parallel
+// test: its three orders, not shown, and its worst case.
+static struct prow prows[NDEFAULT_ROWS + 4 * MAX_TESTS];
+static size_t nprows;
 
 static struct sim_fault pfaults[FC_COUNT][2 * FAULTS_MAX_PER_CLASS];
 static size_t npfaults[FC_COUNT], nacross[FC_COUNT], nadded[FC_COUNT];
 
-// Run the default pass over the current simulated memory: alone (row not
-// parallel), or its parallel tests by NCPUS CPUs in order o. With check,
+// Run row's test, or the default pass, over the current simulated memory:
+// alone (row not parallel), or its parallel tests by NCPUS CPUs in order o. With check,
 // fails (returns false) when a CPU reports other than its sweeps over its
 // share or a run does not end.
 static struct run run_pass(const struct prow *row, enum par_order o,
@@ -287,7 +296,7 @@ static struct run run_pass(const struct prow *row, enum par_order o,
 					 PAR_FLUSH_EACH, row->plain };
 		struct par_result res;
 
-		if (!t->in_default_pass)
+		if (row->test ? t != row->test : !t->in_default_pass)
 			continue;
 		if (!row->parallel || !t->parallel) {
 			t->run(&ctx, t->param);
@@ -334,11 +343,29 @@ static bool across(enum fault_class c, const struct sim_fault *f)
 }
 
 // The parallel table: every row silent on fault-free memory with exact
-// progress, then the sample. Returns non-zero on a broken promise.
-static int parallel_coverage(void)
+// progress, then the sample; with each, a worst case for every parallel
+// test too. Returns non-zero on a broken promise.
+static int parallel_coverage(bool each)
 {
+	static char names[MAX_TESTS][64];
 	int bad = 0;
 	size_t total = 0, nacross_all = 0, added = 0;
+
+	for (size_t i = 0; i < NDEFAULT_ROWS; i++)
+		prows[nprows++] = default_rows[i];
+	for (size_t t = 0; each && t < mt_ntests; t++) {
+		const struct mt_test *test = &mt_tests[t];
+
+		if (!test->parallel)
+			continue;
+		snprintf(names[t], sizeof(names[t]), "%s, 4 CPUs, worst case",
+			 test->name);
+		for (int o = 0; o <= PAR_NORDERS; o++)
+			prows[nprows++] = (struct prow){
+				.name = names[t], .test = test, .parallel = true,
+				.worst = o == PAR_NORDERS,
+				.shown = o == PAR_NORDERS, .order = o };
+	}
 
 	for (int c = 0; c < FC_COUNT; c++) {
 		size_t n = faults_sample(c, NWORDS, SEED, pfaults[c],
@@ -354,12 +381,13 @@ static int parallel_coverage(void)
 		nacross_all += nacross[c];
 		added += nadded[c];
 	}
-	for (size_t i = 0; i < NPROWS; i++) {
+	for (size_t i = 0; i < nprows; i++) {
 		struct prow *row = &prows[i];
 		bool ok = true;
 
 		for (size_t t = 0; t < mt_ntests; t++)
-			if (mt_tests[t].in_default_pass)
+			if (row->test ? &mt_tests[t] == row->test
+				      : mt_tests[t].in_default_pass)
 				row->sweeps += row->parallel && !row->plain &&
 							       mt_tests[t].parallel
 						       ? mt_tests[t].shared_sweeps
@@ -382,7 +410,7 @@ static int parallel_coverage(void)
 		for (size_t f = 0; f < npfaults[c]; f++) {
 			bool all = true;
 
-			for (size_t i = 0; i < NPROWS; i++) {
+			for (size_t i = 0; i < nprows; i++) {
 				bool found = prows[i].worst ? all
 					     : finds(&prows[i], &pfaults[c][f],
 						     SEED + 1000 * c + f);
@@ -393,7 +421,7 @@ static int parallel_coverage(void)
 			}
 		}
 	}
-	for (size_t i = 0; i < NPROWS; i++)
+	for (size_t i = 0; i < nprows; i++)
 		if (prows[i].worst)
 			prows[i].accesses = prows[i - 1].accesses;
 
@@ -409,7 +437,9 @@ static int parallel_coverage(void)
 	for (int c = 0; c < FC_COUNT; c++)
 		printf("--:|");
 	printf("\n");
-	for (size_t i = 0; i < NPROWS; i++) {
+	for (size_t i = 0; i < nprows; i++) {
+		if (!prows[i].shown)
+			continue;
 		printf("| %s | %u | %.0f |", prows[i].name, prows[i].sweeps,
 		       prows[i].accesses);
 		for (int c = 0; c < FC_COUNT; c++) {
@@ -427,7 +457,7 @@ static int parallel_coverage(void)
 
 	// The promise: in parallel as alone, the default pass finds every
 	// sampled fault, in every order.
-	for (size_t i = 0; i < NPROWS; i++)
+	for (size_t i = 0; i < NDEFAULT_ROWS; i++)
 		for (int c = 0; c < FC_COUNT && !prows[i].plain; c++)
 			if (prows[i].detected[c] != npfaults[c]) {
 				printf("FAIL: %s detects %u of %zu %s faults, "
@@ -444,7 +474,7 @@ static int parallel_coverage(void)
 		}
 	// And the sample is one that needs the ordering: without it, some
 	// coupling between shares goes unseen in some order.
-	if (prows[NPROWS - 1].detected[FC_CFID] == npfaults[FC_CFID]) {
+	if (prows[NDEFAULT_ROWS - 1].detected[FC_CFID] == npfaults[FC_CFID]) {
 		printf("FAIL: without march-c's ordering the default pass still "
 		       "finds every CFid fault: the sample no longer shows why "
 		       "the ordering is there\n");
@@ -496,9 +526,15 @@ static int pair_model(void)
 	return bad;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	size_t total = 0;
+	bool each = argc == 2 && str_eq(argv[1], "--each");
+
+	if (argc > 1 && !each) {
+		fprintf(stderr, "usage: coverage-sim [--each]\n");
+		return 2;
+	}
 
 	if (mt_ntests + 1 > sizeof(rows) / sizeof(rows[0]))
 		abort();
@@ -532,7 +568,7 @@ int main(void)
 		printf(" %s %zu%s", fault_class_label(c), nfaults[c],
 		       c + 1 < FC_COUNT ? "," : ".\n");
 	bad |= check_theory();
-	bad |= parallel_coverage();
+	bad |= parallel_coverage(each);
 	bad |= pair_model();
 	if (bad)
 		return 1;

@@ -318,12 +318,20 @@ static void digests(const struct mt_test *test, const struct layout *l,
 			 (unsigned long long)r.nerrors);
 }
 
+// Ranges that start where modulo-20's sets over shares (by address) and
+// one CPU's (by index in the range) coincide: BASE / 8 is 4 mod 20.
+static const struct layout on_the_stride = {
+	"ranges on modulo-20's stride", 2, { { 16, 1016 }, { 1036, N - 20 } },
+	64, { 3, 3, 3 },
+};
+
 // The union of the shares is tested as one CPU tests the ranges: every word
-// gets the same accesses, in the same order. modulo-20 and block-move work
-// relative to a range's start (the offset of the sparse words, the halves):
-// over shares, each share is tested as one CPU tests it as a range of its
-// own. march-c over shares adds a second core: every word still gets the
-// same accesses as every other.
+// gets the same accesses, in the same order. march-c over shares adds a
+// second core: every word still gets the same accesses as every other.
+// block-move works in the halves of each range: over shares each share is
+// tested as one CPU tests it as a range of its own. modulo-20's sets over
+// shares go by address: its accesses do not depend on the number of CPUs,
+// and are one CPU's where the ranges start on the stride.
 static void test_union(void **state)
 {
 	static uint64_t par_digest[N], one_digest[N];
@@ -332,8 +340,8 @@ static void test_union(void **state)
 	(void)state;
 	for (size_t t = 0; t < mt_ntests; t++) {
 		const struct mt_test *test = &mt_tests[t];
-		bool per_share = str_eq(test->name, "modulo-20") ||
-				 str_eq(test->name, "block-move");
+		bool modulo = str_eq(test->name, "modulo-20");
+		bool blockmove = str_eq(test->name, "block-move");
 		bool march = str_eq(test->name, "march-c");
 
 		if (!test->parallel)
@@ -343,8 +351,11 @@ static void test_union(void **state)
 			size_t first = SIZE_MAX;
 
 			digests(test, l, n, o, par_digest);
-			if (!march)
-				digests(test, l, per_share ? -n : 0, o, one_digest);
+			if (modulo)
+				digests(test, l, o == PAR_ASCENDING ? 2 : 7, o,
+					one_digest);
+			else if (!march)
+				digests(test, l, blockmove ? -n : 0, o, one_digest);
 			for (size_t w = 0; w < N; w++) {
 				if (!in_ranges(l, w))
 					continue;
@@ -355,11 +366,21 @@ static void test_union(void **state)
 					fail_msg("%s, %s: word %zu's accesses differ "
 						 "from %s", test->name, order_name[o],
 						 w, march ? "the first word's"
-							  : per_share ? "one CPU's over its share"
-								      : "one CPU's");
+						    : blockmove ? "one CPU's over its share"
+						    : modulo ? "those with other shares"
+							     : "one CPU's");
 			}
 		}
 	}
+	// modulo-20 where the ranges start on the stride: one CPU's accesses.
+	const struct mt_test *modulo = mt_find("modulo-20", 9);
+
+	digests(modulo, &on_the_stride, 3, PAR_INTERLEAVED, par_digest);
+	digests(modulo, &on_the_stride, 0, PAR_INTERLEAVED, one_digest);
+	for (size_t w = 0; w < N; w++)
+		if (par_digest[w] != one_digest[w])
+			fail_msg("modulo-20 on the stride: word %zu's accesses "
+				 "differ from one CPU's", w);
 }
 
 // A stuck bit in any share: every parallel test reports exactly its address.
