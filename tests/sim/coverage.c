@@ -267,9 +267,9 @@ static const struct prow default_rows[] = {
 };
 #define NDEFAULT_ROWS (sizeof(default_rows) / sizeof(default_rows[0]))
 
-// The default pass's rows, then (coverage-sim --each) four rows a parallel
-// test: its three orders, not shown, and its worst case.
-static struct prow prows[NDEFAULT_ROWS + 4 * MAX_TESTS];
+// The default pass's rows, then (coverage-sim --each) five rows a parallel
+// test: by one CPU, in the three orders (not shown), and its worst case.
+static struct prow prows[NDEFAULT_ROWS + 5 * MAX_TESTS];
 static size_t nprows;
 
 static struct sim_fault pfaults[FC_COUNT][2 * FAULTS_MAX_PER_CLASS];
@@ -347,7 +347,7 @@ static bool across(enum fault_class c, const struct sim_fault *f)
 // test too. Returns non-zero on a broken promise.
 static int parallel_coverage(bool each)
 {
-	static char names[MAX_TESTS][64];
+	static char names[MAX_TESTS][2][64];
 	int bad = 0;
 	size_t total = 0, nacross_all = 0, added = 0;
 
@@ -358,11 +358,15 @@ static int parallel_coverage(bool each)
 
 		if (!test->parallel)
 			continue;
-		snprintf(names[t], sizeof(names[t]), "%s, 4 CPUs, worst case",
+		snprintf(names[t][0], sizeof(names[t][0]), "%s, one CPU",
 			 test->name);
+		snprintf(names[t][1], sizeof(names[t][1]), "%s, 4 CPUs, worst case",
+			 test->name);
+		prows[nprows++] = (struct prow){ .name = names[t][0], .test = test,
+						 .shown = true };
 		for (int o = 0; o <= PAR_NORDERS; o++)
 			prows[nprows++] = (struct prow){
-				.name = names[t], .test = test, .parallel = true,
+				.name = names[t][1], .test = test, .parallel = true,
 				.worst = o == PAR_NORDERS,
 				.shown = o == PAR_NORDERS, .order = o };
 	}
