@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// The table of memory tests: name, algorithm, parameters, cost, whether
-// the default pass runs it, and whether several CPUs may share it. The one list the command line (tests=), the run
-// loop and the coverage simulator (tests/sim) read. The default pass is
+// The table of memory tests: name, algorithm, parameters, summary, whether
+// the default pass runs it, its sweeps, whether several CPUs may run it over
+// shares, and its sweeps then. The one list the command line (tests=), the
+// run loop and the coverage simulator (tests/sim) read. The default pass is
 // chosen for fault coverage per second from the simulator's table; the
 // reasoning is in docs/memory-tests.md ("Fault coverage").
 #include "capacity.h"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Unit tests for the memory tests run by several CPUs at once (mt_ctx.sync),
-// over the parallel schedule of tests/sim/par.c: the split into shares;
+// over the parallel schedule of tests/sim/par.c: the table's parallel
+// fields; the split into shares;
 // every parallel test silent on fault-free memory over shares of every shape
 // (holes, odd sizes, shares smaller than modulo-20's stride as in memtest86+'s
 // issues #216 and #379, empty shares), in each order, every CPU making the
@@ -95,6 +96,26 @@ static struct mt_ctx make_ctx(const struct range *ranges, size_t n,
 static uint32_t sweeps_of(const struct mt_test *t, const struct par_result *res)
 {
 	return res->nrunning >= 2 ? t->shared_sweeps : t->sweeps;
+}
+
+// The table's parallel fields: every test but address-walk may run over
+// shares; over shares march-c makes its second core (4 sweeps), the others
+// their sweeps.
+static void test_table(void **state)
+{
+	(void)state;
+	for (size_t t = 0; t < mt_ntests; t++) {
+		const struct mt_test *test = &mt_tests[t];
+		bool walk = str_eq(test->name, "address-walk");
+		uint32_t want = str_eq(test->name, "march-c") ? test->sweeps + 4
+			      : walk ? 0 : test->sweeps;
+
+		if (test->parallel == walk)
+			fail_msg("%s: parallel %d", test->name, test->parallel);
+		if (test->shared_sweeps != want)
+			fail_msg("%s: shared_sweeps %u, want %u", test->name,
+				 test->shared_sweeps, want);
+	}
 }
 
 static void test_split(void **state)
@@ -545,6 +566,7 @@ static void test_flush_each(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_split),
 		cmocka_unit_test(test_clean),
 		cmocka_unit_test(test_union),
