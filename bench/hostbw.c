@@ -60,10 +60,11 @@
 // Threads (--threads N, N >= 2): each round then also runs everything again
 // in N threads, as the image's CPUs do: the buffer is cut into N shares at
 // multiples of 2 MiB near each 1/N of it, and each test runs in N threads,
-// each over its share, with a pthread barrier as the tests' sync (share k of
-// N; the flush is the user-space no-op above). The references run in the
+// each over its share, with a barrier as the tests' sync (share k of N; the
+// flush is the user-space no-op above). The references run in the
 // same N threads, each over its share (memcpy one half of a share onto the
 // other), timed from the barrier that starts them to the one that ends them.
+// The barriers between phases and at the end spin (spin_wait).
 // The table gains the N-thread time, GB/s moved and "% of bandwidth" against
 // those N-thread references, measured around each test as above. Over shares
 // march-c makes its second core (shared_sweeps, 4 more RW sweeps: the
@@ -80,6 +81,7 @@
 #include <emmintrin.h>
 #include <pthread.h>
 #include <sched.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -555,12 +557,41 @@ static double run_test(const struct mt_test *t, const struct range *r, bool *ok)
 #define MAX_THREADS 64
 #define SHARE_ALIGN (2u << 20) // the image's cuts between CPUs' shares
 
-// The threads: thread 0 is main's; the others wait at start for a job, run
-// it over their share, and meet at end.
+// A barrier that spins, as the image's CPUs do: a thread that arrives early
+// sees the last one arrive at once, where a pthread barrier puts it to sleep
+// and, on a machine shared with other work, the wake-up can take a
+// scheduler's time slice, once per phase of every test. It yields the CPU
+// now and then (every 4096 pauses, a fraction of a millisecond) so that a
+// long wait does not starve the machine's other work.
+struct spin_barrier {
+	atomic_uint count, generation;
+	unsigned n;
+};
+
+static void spin_wait(struct spin_barrier *b)
+{
+	unsigned g = atomic_load(&b->generation);
+
+	if (atomic_fetch_add(&b->count, 1) + 1 == b->n) {
+		atomic_store(&b->count, 0);
+		atomic_store(&b->generation, g + 1);
+		return;
+	}
+	for (unsigned i = 1; atomic_load(&b->generation) == g; i++) {
+		_mm_pause();
+		if (i % 4096 == 0)
+			sched_yield();
+	}
+}
+
+// The threads: thread 0 is main's; the others sleep at start until there is
+// a job (the single-thread runs go on meanwhile), run it over their share,
+// and meet at end; a test's phases meet at sync.
 static struct {
 	unsigned n;
 	pthread_t tid[MAX_THREADS];
-	pthread_barrier_t start, end, sync;
+	pthread_barrier_t start;
+	struct spin_barrier end, sync;
 	void (*job)(unsigned k);
 	bool quit;
 	struct range share[MAX_THREADS];
@@ -592,7 +623,7 @@ static void *worker(void *arg)
 		if (team.quit)
 			return NULL;
 		team.job(k);
-		pthread_barrier_wait(&team.end);
+		spin_wait(&team.end);
 	}
 }
 
@@ -604,7 +635,7 @@ static double team_run(void (*job)(unsigned k))
 	pthread_barrier_wait(&team.start);
 	double t0 = now();
 	job(0);
-	pthread_barrier_wait(&team.end);
+	spin_wait(&team.end);
 	return now() - t0;
 }
 
@@ -617,8 +648,7 @@ static bool team_start(uint8_t *buf, uint64_t size, unsigned n)
 
 	team.n = n;
 	pthread_barrier_init(&team.start, NULL, n);
-	pthread_barrier_init(&team.end, NULL, n);
-	pthread_barrier_init(&team.sync, NULL, n);
+	team.end.n = team.sync.n = n;
 	for (unsigned k = 0; k < n; k++) {
 		uint64_t hi = (uintptr_t)buf + size;
 
@@ -728,7 +758,7 @@ static bool team_sync(void *cb_ctx, bool flush)
 {
 	(void)cb_ctx;
 	(void)flush; // user space: mem_flush_cache is a no-op (memrw.h)
-	pthread_barrier_wait(&team.sync);
+	spin_wait(&team.sync);
 	return true;
 }
 
