@@ -52,8 +52,9 @@
 // WBINVD is both needed and enough; the CPUs run theirs at the same time,
 // before the barrier. With sync the test leaves the flush to the callback
 // (it runs mem_flush_cache on every CPU when flush is true); alone it calls
-// mem_flush_cache itself. The host simulator models one cache per CPU and
-// aborts on a load of a store another CPU made and never flushed.
+// mem_flush_cache itself. The host simulator gives each CPU a cache of its
+// own and aborts on a load of a cached store that the CPU which made it has
+// not flushed.
 #ifndef RAMSIFT_LIB_MEMTEST_MEMACCESS_H
 #define RAMSIFT_LIB_MEMTEST_MEMACCESS_H
 
