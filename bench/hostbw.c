@@ -57,12 +57,31 @@
 // rounds of that ratio (and of its time and reference time), so drift
 // between rounds cancels and one disturbed round does not move the result.
 //
+// Threads (--threads N, N >= 2): each round then also runs everything again
+// in N threads, as the image's CPUs do: the buffer is cut into N shares at
+// multiples of 2 MiB near each 1/N of it, and each test runs in N threads,
+// each over its share, with a barrier as the tests' sync (share k of N; the
+// flush is the user-space no-op above). The references run in the
+// same N threads, each over its share (memcpy one half of a share onto the
+// other), timed from the barrier that starts them to the one that ends them.
+// The barriers between phases and at the end spin (spin_wait).
+// The table gains the N-thread time, GB/s moved and "% of bandwidth" against
+// those N-thread references, measured around each test as above. Over shares
+// march-c makes its second core (shared_sweeps, 4 more RW sweeps: the
+// model's rw_shared). Threads are pinned to CPUs 0..N-1 where the system
+// lets them.
+//
 // Exits 1 when a test reported an error (the host's RAM is assumed good, so
 // that is a broken accessor or algorithm) or reported a different amount of
-// progress than sweeps * S; never on timing. Usage:
+// progress than sweeps * S (per thread: its sweeps over its share); never on
+// timing. Usage:
 //	hostbw [--size BYTES[K|M|G]] [--rounds N] [--tests NAME,NAME...]
+//	       [--threads N]
 #define _GNU_SOURCE
 #include <emmintrin.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -88,26 +107,28 @@ struct model {
 	const char *name;
 	unsigned n[NSWEEPS];
 	unsigned stride; // modulo-N's N (SW/SR/WH sweeps), else 0
+	unsigned rw_shared; // RW sweeps it adds over shares (threads >= 2)
 };
 
 static const struct model models[] = {
 	// fill a, check, fill ~a, check
-	{ "own-address", { [W] = 2, [R] = 2 }, 0 },
-	// w0; 4 March elements; 6 further backgrounds x 3 elements; final r
-	{ "march-c", { [W] = 1, [RW] = 22, [R] = 1 }, 0 },
+	{ "own-address", { [W] = 2, [R] = 2 }, 0, 0 },
+	// w0; 4 March elements; 6 further backgrounds x 3 elements; final r;
+	// over shares 4 March elements more (the second core)
+	{ "march-c", { [W] = 1, [RW] = 22, [R] = 1 }, 0, 4 },
 	// per pattern: fill, up (r p, w ~p), down (r ~p, w p)
-	{ "mi-ones", { [W] = 2, [RW] = 4 }, 0 },
-	{ "mi-8bit", { [W] = 8, [RW] = 16 }, 0 },
-	{ "mi-random", { [W] = 2, [RW] = 4 }, 0 },
-	{ "mi-walk64", { [W] = 64, [RW] = 128 }, 0 },
+	{ "mi-ones", { [W] = 2, [RW] = 4 }, 0, 0 },
+	{ "mi-8bit", { [W] = 8, [RW] = 16 }, 0, 0 },
+	{ "mi-random", { [W] = 2, [RW] = 4 }, 0, 0 },
+	{ "mi-walk64", { [W] = 64, [RW] = 128 }, 0, 0 },
 	// fill x_i, check, fill ~x_i, check
-	{ "random", { [W] = 2, [R] = 2 }, 0 },
+	{ "random", { [W] = 2, [R] = 2 }, 0, 0 },
 	// 2 polarities x 20 offsets x (sparse write, write the rest, sparse check)
-	{ "modulo-20", { [SW] = 40, [WH] = 40, [SR] = 40 }, SPARSE_STRIDE },
+	{ "modulo-20", { [SW] = 40, [WH] = 40, [SR] = 40 }, SPARSE_STRIDE, 0 },
 	// 2 polarities x (fill, check, copy, compare, copy rotated, compare)
-	{ "block-move", { [W] = 2, [R] = 6, [CPY] = 4 }, 0 },
+	{ "block-move", { [W] = 2, [R] = 6, [CPY] = 4 }, 0, 0 },
 	// 2 polarities x (fill, wait, check)
-	{ "bit-fade", { [W] = 2, [R] = 2 }, 0 },
+	{ "bit-fade", { [W] = 2, [R] = 2 }, 0, 0 },
 };
 
 struct run {
@@ -389,18 +410,23 @@ static double sparse_fraction(const struct model *m)
 	return line > 1 ? 1 : line;
 }
 
-// Bytes one test's sweeps move over a buffer of size bytes.
-static double model_bytes(const struct model *m, uint64_t size)
+// Bytes one test's sweeps move over a buffer of size bytes (shared: each
+// thread over its share of it).
+static double model_bytes(const struct model *m, uint64_t size, bool shared)
 {
-	return (double)size * (m->n[W] + m->n[R] + 2.0 * m->n[RW] + m->n[CPY] +
+	unsigned rw = m->n[RW] + (shared ? m->rw_shared : 0);
+
+	return (double)size * (m->n[W] + m->n[R] + 2.0 * rw + m->n[CPY] +
 			       sparse_fraction(m) * (m->n[SW] + m->n[SR]) + m->n[WH]);
 }
 
 // Seconds one test's sweeps take over a buffer of size bytes at rf.
-static double model_secs(const struct model *m, uint64_t size, const struct refs *rf)
+static double model_secs(const struct model *m, uint64_t size, const struct refs *rf,
+			 bool shared)
 {
 	double rw = faster(rf->rmw, rf->cpy), rd = faster(rf->rd, rf->rd64);
-	double secs = m->n[W] / rf->set + m->n[R] / rd + 2.0 * m->n[RW] / rw +
+	double secs = m->n[W] / rf->set + m->n[R] / rd +
+		      2.0 * (m->n[RW] + (shared ? m->rw_shared : 0)) / rw +
 		      m->n[CPY] / rf->cpy;
 
 	if (m->stride)
@@ -411,10 +437,12 @@ static double model_secs(const struct model *m, uint64_t size, const struct refs
 #define MAX_ROUNDS 99
 
 // One test's measurements, one entry per round: seconds taken, and seconds
-// its model takes at the references measured just before it.
+// its model takes at the references measured around it; alone, and in the
+// threads (--threads).
 struct result {
 	const struct mt_test *test;
 	double secs[MAX_ROUNDS], ideal[MAX_ROUNDS];
+	double secs_n[MAX_ROUNDS], ideal_n[MAX_ROUNDS];
 };
 
 static int cmp_double(const void *a, const void *b)
@@ -431,40 +459,64 @@ static double median(double *v, unsigned n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-// One row of the table, medians over rounds. Returns false when the model
-// and the test table disagree on the number of sweeps.
-static bool print_row(const struct result *res, unsigned rounds, uint64_t size)
+// The medians over rounds of secs, ideal and their ratio into *s, *ideal,
+// *ratio.
+static void medians(const double *secs_in, const double *ideal_in, unsigned rounds,
+		    double *s, double *ideal, double *ratio)
+{
+	double a[MAX_ROUNDS], b[MAX_ROUNDS], r[MAX_ROUNDS];
+
+	for (unsigned i = 0; i < rounds; i++) {
+		a[i] = secs_in[i];
+		b[i] = ideal_in[i];
+		r[i] = ideal_in[i] / secs_in[i];
+	}
+	*s = median(a, rounds);
+	*ideal = median(b, rounds);
+	*ratio = median(r, rounds);
+}
+
+// One row of the table, medians over rounds (with threads >= 2, the columns
+// of the threaded runs too). Returns false when the model and the test table
+// disagree on the number of sweeps.
+static bool print_row(const struct result *res, unsigned rounds, uint64_t size,
+		      unsigned threads)
 {
 	const struct mt_test *t = res->test;
 	const struct model *m = find_model(t->name);
-	double secs[MAX_ROUNDS], ideal[MAX_ROUNDS], ratio[MAX_ROUNDS];
+	double s, ideal, ratio;
 	unsigned counted = 0;
 
-	for (unsigned i = 0; i < rounds; i++) {
-		secs[i] = res->secs[i];
-		ideal[i] = res->ideal[i];
-		ratio[i] = res->ideal[i] / res->secs[i];
-	}
+	medians(res->secs, res->ideal, rounds, &s, &ideal, &ratio);
 	if (t->sweeps == 0) {
-		printf("| %s | 0 | (a few words) | %.6f | | | |\n", t->name,
-		       median(secs, rounds));
+		printf("| %s | 0 | (a few words) | %.6f | | | |", t->name, s);
+		if (threads > 1)
+			printf(" (one CPU) | | |");
+		printf("\n");
 		return true;
 	}
 	if (!m) {
-		printf("| %s | %u | no model in bench/hostbw.c | %.3f | | | |\n", t->name,
-		       t->sweeps, median(secs, rounds));
+		printf("| %s | %u | no model in bench/hostbw.c | %.3f | | | |%s\n", t->name,
+		       t->sweeps, s, threads > 1 ? " | | |" : "");
 		return true;
 	}
 	for (int k = 0; k < NSWEEPS; k++)
 		counted += m->n[k];
-	double s = median(secs, rounds);
-	printf("| %s | %u | %u/%u/%u/%u/%u/%u/%u | %.3f | %.2f | %.3f | %.0f %% |\n", t->name,
+	printf("| %s | %u | %u/%u/%u/%u/%u/%u/%u | %.3f | %.2f | %.3f | %.0f %% |", t->name,
 	       t->sweeps, m->n[W], m->n[R], m->n[RW], m->n[CPY], m->n[SW], m->n[SR], m->n[WH], s,
-	       model_bytes(m, size) / s / 1e9, median(ideal, rounds),
-	       100 * median(ratio, rounds));
-	if (counted != t->sweeps) {
-		fprintf(stderr, "hostbw: %s: the model counts %u sweeps, the test table %u "
-			"sweeps: update bench/hostbw.c\n", t->name, counted, t->sweeps);
+	       model_bytes(m, size, false) / s / 1e9, ideal, 100 * ratio);
+	if (threads > 1 && t->parallel) {
+		medians(res->secs_n, res->ideal_n, rounds, &s, &ideal, &ratio);
+		printf(" %.3f | %.2f | %.0f %% |", s, model_bytes(m, size, true) / s / 1e9,
+		       100 * ratio);
+	} else if (threads > 1) {
+		printf(" (one CPU) | | |");
+	}
+	printf("\n");
+	if (counted != t->sweeps || counted + m->rw_shared != t->shared_sweeps) {
+		fprintf(stderr, "hostbw: %s: the model counts %u sweeps (%u over shares), the "
+			"test table %u (%u): update bench/hostbw.c\n", t->name, counted,
+			counted + m->rw_shared, t->sweeps, t->shared_sweeps);
 		return false;
 	}
 	return true;
@@ -500,10 +552,261 @@ static double run_test(const struct mt_test *t, const struct range *r, bool *ok)
 	return secs;
 }
 
+// ---- Threads (--threads) ---------------------------------------------------
+
+#define MAX_THREADS 64
+#define SHARE_ALIGN (2u << 20) // the image's cuts between CPUs' shares
+
+// A barrier that spins, as the image's CPUs do: a thread that arrives early
+// sees the last one arrive at once, where a pthread barrier puts it to sleep
+// and, on a machine shared with other work, the wake-up can take a
+// scheduler's time slice, once per phase of every test. It yields the CPU
+// now and then (every 4096 pauses, a fraction of a millisecond) so that a
+// long wait does not starve the machine's other work.
+struct spin_barrier {
+	atomic_uint count, generation;
+	unsigned n;
+};
+
+static void spin_wait(struct spin_barrier *b)
+{
+	unsigned g = atomic_load(&b->generation);
+
+	if (atomic_fetch_add(&b->count, 1) + 1 == b->n) {
+		atomic_store(&b->count, 0);
+		atomic_store(&b->generation, g + 1);
+		return;
+	}
+	for (unsigned i = 1; atomic_load(&b->generation) == g; i++) {
+		_mm_pause();
+		if (i % 4096 == 0)
+			sched_yield();
+	}
+}
+
+// The threads: thread 0 is main's; the others sleep at start until there is
+// a job (the single-thread runs go on meanwhile), run it over their share,
+// and meet at end; a test's phases meet at sync.
+static struct {
+	unsigned n;
+	pthread_t tid[MAX_THREADS];
+	pthread_barrier_t start;
+	struct spin_barrier end, sync;
+	void (*job)(unsigned k);
+	bool quit;
+	struct range share[MAX_THREADS];
+	// For the jobs: the reference round, plain or non-temporal stores,
+	// and the test with its runs.
+	unsigned round;
+	bool nt;
+	const struct mt_test *test;
+	struct run runs[MAX_THREADS];
+} team;
+
+// Keep thread k on CPU k (where the system allows).
+static void pin(unsigned k)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(k % CPU_SETSIZE, &set);
+	pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+}
+
+static void *worker(void *arg)
+{
+	unsigned k = (unsigned)(uintptr_t)arg;
+
+	pin(k);
+	for (;;) {
+		pthread_barrier_wait(&team.start);
+		if (team.quit)
+			return NULL;
+		team.job(k);
+		spin_wait(&team.end);
+	}
+}
+
+// Run job on every thread, each with its number; returns the seconds from
+// the barrier that starts them to the one where the last has finished.
+static double team_run(void (*job)(unsigned k))
+{
+	team.job = job;
+	pthread_barrier_wait(&team.start);
+	double t0 = now();
+	job(0);
+	spin_wait(&team.end);
+	return now() - t0;
+}
+
+// Cut [buf, buf + size) into n shares at multiples of SHARE_ALIGN near each
+// 1/n of it (as lib/run's plan_shares cuts the image's ranges), start the
+// threads. Returns false when the system refuses a thread.
+static bool team_start(uint8_t *buf, uint64_t size, unsigned n)
+{
+	uint64_t lo = (uintptr_t)buf;
+
+	team.n = n;
+	pthread_barrier_init(&team.start, NULL, n);
+	team.end.n = team.sync.n = n;
+	for (unsigned k = 0; k < n; k++) {
+		uint64_t hi = (uintptr_t)buf + size;
+
+		if (k + 1 < n)
+			hi = ((uintptr_t)buf + size / n * (k + 1) + SHARE_ALIGN / 2) /
+			     SHARE_ALIGN * SHARE_ALIGN;
+		team.share[k] = (struct range){ lo, hi > lo ? hi : lo };
+		lo = team.share[k].end;
+	}
+	pin(0);
+	for (unsigned k = 1; k < n; k++)
+		if (pthread_create(&team.tid[k], NULL, worker, (void *)(uintptr_t)k)) {
+			perror("hostbw: pthread_create");
+			return false;
+		}
+	return true;
+}
+
+static void team_stop(void)
+{
+	team.quit = true;
+	pthread_barrier_wait(&team.start);
+	for (unsigned k = 1; k < team.n; k++)
+		pthread_join(team.tid[k], NULL);
+}
+
+// The references' jobs, each over thread k's share (bytes s of it at p).
+#define SHARE_OF(k) uint8_t *p = (uint8_t *)(uintptr_t)team.share[k].start; \
+	uint64_t s = team.share[k].end - team.share[k].start
+static void job_set(unsigned k)
+{
+	SHARE_OF(k);
+	memset(p, 0x5a + team.round, s);
+}
+static void job_cpy(unsigned k)
+{
+	SHARE_OF(k);
+	memcpy(p + s / 2, p, s / 2);
+}
+static void job_rmw(unsigned k)
+{
+	SHARE_OF(k);
+	invert_lines((uint64_t *)p, s / 8);
+}
+// Keep a read loop's sum, so that the loop is not optimised away.
+static void keep(uint64_t sum)
+{
+	__asm__ volatile("" : : "r"(sum));
+}
+static void job_rd(unsigned k)
+{
+	SHARE_OF(k);
+	keep(read_sse2((const uint64_t *)p, s / 8));
+}
+static void job_rd64(unsigned k)
+{
+	SHARE_OF(k);
+	keep(read_general((const uint64_t *)p, s / 8));
+}
+static void job_sw(unsigned k)
+{
+	SHARE_OF(k);
+	sparse_write((uint64_t *)p, s / 8, SPARSE_STRIDE, 0x5a5a5a5a5a5a5a5aull + team.round,
+		     team.nt);
+}
+static void job_sr(unsigned k)
+{
+	SHARE_OF(k);
+	keep(sparse_read((const uint64_t *)p, s / 8, SPARSE_STRIDE));
+}
+static void job_wh(unsigned k)
+{
+	SHARE_OF(k);
+	holes_write((uint64_t *)p, s / 8, SPARSE_STRIDE, 0x5a5a5a5a5a5a5a5aull + team.round,
+		    team.nt);
+}
+
+// measure_refs in the threads, each over its share: bytes over the time
+// from the start of the first to the end of the last. The sparse store
+// loops take the faster of plain and non-temporal stores over two runs.
+static void measure_refs_team(uint64_t size, unsigned round, bool sparse, struct refs *rf)
+{
+	*rf = (struct refs){ 0 };
+	team.round = round;
+	rf->set = size / team_run(job_set);
+	rf->cpy = size / team_run(job_cpy);
+	rf->rmw = 2.0 * size / team_run(job_rmw);
+	rf->rd = size / team_run(job_rd);
+	rf->rd64 = size / team_run(job_rd64);
+	if (!sparse)
+		return;
+	double by[2];
+	for (int nt = 0; nt < 2; nt++) {
+		team.nt = nt;
+		by[nt] = size / team_run(job_sw);
+	}
+	rf->sw = faster(by[0], by[1]);
+	rf->sr = size / team_run(job_sr);
+	for (int nt = 0; nt < 2; nt++) {
+		team.nt = nt;
+		by[nt] = size / team_run(job_wh);
+	}
+	rf->wh = faster(by[0], by[1]);
+}
+
+static bool team_sync(void *cb_ctx, bool flush)
+{
+	(void)cb_ctx;
+	(void)flush; // user space: mem_flush_cache is a no-op (memrw.h)
+	spin_wait(&team.sync);
+	return true;
+}
+
+static void job_test(unsigned k)
+{
+	const struct mt_test *t = team.test;
+	struct mt_ctx ctx = {
+		.ranges = &team.share[k], .nranges = 1, .error = on_error,
+		.progress = on_progress, .sleep = on_sleep, .cb_ctx = &team.runs[k],
+		.seed = 1, .bitfade_s = 1, .sync = team_sync, .share = k, .nshares = team.n,
+	};
+
+	team.runs[k] = (struct run){ 0, 0, 0 };
+	t->run(&ctx, t->param);
+}
+
+// Run test t once in the threads, each over its share; returns its seconds,
+// and false in *ok when a thread reported an error or the wrong progress.
+static double run_test_team(const struct mt_test *t, bool *ok)
+{
+	team.test = t;
+	double secs = team_run(job_test);
+	for (unsigned k = 0; k < team.n; k++) {
+		const struct run *run = &team.runs[k];
+		uint64_t bytes = team.share[k].end - team.share[k].start;
+
+		if (run->progress != (uint64_t)t->shared_sweeps * bytes) {
+			fprintf(stderr, "hostbw: %s, thread %u reported %llu bytes of "
+				"progress, want shared sweeps %u x %llu\n", t->name, k,
+				(unsigned long long)run->progress, t->shared_sweeps,
+				(unsigned long long)bytes);
+			*ok = false;
+		}
+		if (run->errors) {
+			fprintf(stderr, "hostbw: %s, thread %u reported %llu errors on "
+				"good host RAM, the first at 0x%llx\n", t->name, k,
+				(unsigned long long)run->errors,
+				(unsigned long long)run->first_addr);
+			*ok = false;
+		}
+	}
+	return secs;
+}
+
 // The references measured around each test of each round: median, lowest
 // and highest of each, in GB/s (the sparse loops only when measured).
-static void print_refs(const struct refs *rf, unsigned n, uint64_t size, unsigned rounds,
-		       bool sparse)
+static void print_refs(const char *what, const struct refs *rf, unsigned n, uint64_t size,
+		       unsigned rounds, bool sparse)
 {
 	static const struct {
 		const char *what;
@@ -524,8 +827,8 @@ static void print_refs(const struct refs *rf, unsigned n, uint64_t size, unsigne
 	};
 	static double v[MAX_ROUNDS * (MAX_TESTS + 1)];
 
-	printf("\nReference bandwidth over the same %llu MiB buffer, measured around each "
-	       "test in each of %u rounds; median (lowest-highest) GB/s:",
+	printf("\nReference bandwidth%s over the same %llu MiB buffer, measured around "
+	       "each test in each of %u rounds; median (lowest-highest) GB/s:", what,
 	       (unsigned long long)(size >> 20), rounds);
 	for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
 		if (kinds[k].sparse && !sparse)
@@ -545,7 +848,7 @@ static void print_refs(const struct refs *rf, unsigned n, uint64_t size, unsigne
 int main(int argc, char **argv)
 {
 	uint64_t size = 1ull << 30;
-	unsigned rounds = 3;
+	unsigned rounds = 3, threads = 1;
 	const char *only = NULL;
 	bool ok = true;
 
@@ -558,11 +861,17 @@ int main(int argc, char **argv)
 			rounds = (unsigned)atoi(argv[i + 1]);
 		else if (!strcmp(argv[i], "--tests"))
 			only = argv[i + 1];
+		else if (!strcmp(argv[i], "--threads"))
+			threads = (unsigned)atoi(argv[i + 1]);
 		else
 			goto usage;
 	}
-	if (rounds < 1 || rounds > MAX_ROUNDS)
+	if (rounds < 1 || rounds > MAX_ROUNDS || threads < 1 || threads > MAX_THREADS)
 		goto usage;
+	if (size / threads < 2 * SHARE_ALIGN) {
+		fprintf(stderr, "hostbw: --size: want at least 4 MiB a thread\n");
+		return 2;
+	}
 
 	// 2 MiB aligned, huge pages where the kernel gives them: the image maps
 	// RAM with 1 GiB or 2 MiB pages, so TLB misses should not count here.
@@ -578,9 +887,9 @@ int main(int argc, char **argv)
 
 	struct range r = { (uintptr_t)buf, (uintptr_t)buf + size };
 	static struct result res[MAX_TESTS];
-	static struct refs rf[MAX_ROUNDS * (MAX_TESTS + 1)];
+	static struct refs rf[MAX_ROUNDS * (MAX_TESTS + 1)], rfn[MAX_ROUNDS * (MAX_TESTS + 1)];
 	size_t nres = 0;
-	unsigned nrf = 0;
+	unsigned nrf = 0, nrfn = 0;
 	bool sparse = false;
 	for (size_t i = 0; i < mt_ntests && nres < MAX_TESTS; i++) {
 		if (only && !selected(only, mt_tests[i].name))
@@ -590,6 +899,8 @@ int main(int argc, char **argv)
 		sparse |= m && m->stride;
 		res[nres++].test = &mt_tests[i];
 	}
+	if (threads > 1 && !team_start(buf, size, threads))
+		return 2;
 	for (unsigned round = 0; round < rounds; round++) {
 		measure_refs(buf, size, round, sparse, &rf[nrf++]);
 		for (size_t i = 0; i < nres; i++) {
@@ -598,23 +909,50 @@ int main(int argc, char **argv)
 			res[i].secs[round] = run_test(res[i].test, &r, &ok);
 			measure_refs(buf, size, round, sparse, &rf[nrf]);
 			struct refs near = mean_refs(&rf[nrf - 1], &rf[nrf]);
-			res[i].ideal[round] = m ? model_secs(m, size, &near) : 0;
+			res[i].ideal[round] = m ? model_secs(m, size, &near, false) : 0;
 			nrf++;
 		}
-	}
+		if (threads == 1)
+			continue;
+		// The same again in the threads, around the threaded references.
+		measure_refs_team(size, round, sparse, &rfn[nrfn++]);
+		for (size_t i = 0; i < nres; i++) {
+			const struct model *m = find_model(res[i].test->name);
 
-	printf("| test | sweeps | sweeps W/R/RW/CPY/SW/SR/WH | s | GB/s moved | s at reference | %% of bandwidth |\n");
-	printf("| --- | ---: | --- | ---: | ---: | ---: | ---: |\n");
+			if (!res[i].test->parallel)
+				continue;
+			res[i].secs_n[round] = run_test_team(res[i].test, &ok);
+			measure_refs_team(size, round, sparse, &rfn[nrfn]);
+			struct refs near = mean_refs(&rfn[nrfn - 1], &rfn[nrfn]);
+			res[i].ideal_n[round] = m ? model_secs(m, size, &near, true) : 0;
+			nrfn++;
+		}
+	}
+	if (threads > 1)
+		team_stop();
+
+	printf("| test | sweeps | sweeps W/R/RW/CPY/SW/SR/WH | s | GB/s moved | s at reference | %% of bandwidth |");
+	if (threads > 1)
+		printf(" s, %u threads | GB/s moved, %u threads | %% of %u-thread bandwidth |",
+		       threads, threads, threads);
+	printf("\n| --- | ---: | --- | ---: | ---: | ---: | ---: |%s\n",
+	       threads > 1 ? " ---: | ---: | ---: |" : "");
 	for (size_t i = 0; i < nres; i++)
-		if (!print_row(&res[i], rounds, size))
+		if (!print_row(&res[i], rounds, size, threads))
 			ok = false;
 	if (nrf)
-		print_refs(rf, nrf, size, rounds, sparse);
+		print_refs("", rf, nrf, size, rounds, sparse);
+	if (nrfn) {
+		char what[48];
+
+		snprintf(what, sizeof(what), " in %u threads", threads);
+		print_refs(what, rfn, nrfn, size, rounds, sparse);
+	}
 	munmap(raw, map);
 	return ok ? 0 : 1;
 
 usage:
 	fprintf(stderr, "usage: hostbw [--size BYTES[K|M|G]] [--rounds 1..%d] "
-		"[--tests NAME,...]\n", MAX_ROUNDS);
+		"[--tests NAME,...] [--threads 1..%d]\n", MAX_ROUNDS, MAX_THREADS);
 	return 2;
 }

@@ -3,7 +3,13 @@
 # memory test of lib/memtest/memtest.c over a simulated faulty memory and asserts the
 # coverage the theory promises; `make check-coverage` runs it.
 
-COVERAGE_OBJS := $(B)/host/tests/sim/coverage.c.o $(B)/host/tests/sim/faults.c.o
+COVERAGE_OBJS := $(B)/host/tests/sim/coverage.c.o $(B)/host/tests/sim/faults.c.o \
+	$(B)/host/tests/sim/pairmodel.c.o
+
+# The parallel schedule (tests/sim/par.c) joins the simulator's archive, for
+# the coverage simulator and the unit tests alike (the archive's recipe
+# takes every prerequisite, $^).
+$(B)/host/libmemtest-sim.a: $(B)/host/tests/sim/par.c.o
 
 $(B)/coverage-sim: $(COVERAGE_OBJS) $(HOST_LIBS)
 	$(call say,HOSTLD,$@)$(HOST_CC) -o $@ $(COVERAGE_OBJS) $(HOST_LINK) $(HOST_LDFLAGS)

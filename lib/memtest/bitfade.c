@@ -17,9 +17,11 @@ bool mt_bitfade(const struct mt_ctx *ctx, const void *param)
 	for (int ones = 0; ones < 2; ones++) {
 		uint64_t pat = ones ? ~0ull : 0;
 
+		// Three phases: fill, wait, check. With several CPUs every
+		// share is filled before any CPU starts its wait.
 		if (!mt_sweep_fill(ctx, pat, 0) ||
 		    !ctx->sleep(ctx->cb_ctx, ctx->bitfade_s) ||
-		    !mt_sweep_check(ctx, pat, 0))
+		    !mt_phase_end(ctx, false) || !mt_sweep_check(ctx, pat, 0))
 			return false;
 	}
 	return true;

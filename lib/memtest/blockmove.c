@@ -76,7 +76,7 @@ pattern_sweep(const struct mt_ctx *ctx, uint64_t inv, bool check)
 	}
 	if (!check)
 		mem_store_fence();
-	return !w.aborted;
+	return !w.aborted && mt_phase_end(ctx, false);
 }
 
 // pattern_sweep with check a constant, so that each loop keeps nothing of
@@ -160,9 +160,7 @@ static bool move_phase(const struct mt_ctx *ctx, bool rotated, bool compare)
 		if (!ok || ((n & 1) && !ctx->progress(ctx->cb_ctx, 8)))
 			return false;
 	}
-	if (!compare)
-		mem_flush_cache();
-	return true;
+	return mt_phase_end(ctx, !compare);
 }
 
 bool mt_blockmove(const struct mt_ctx *ctx, const void *param)

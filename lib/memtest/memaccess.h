@@ -34,8 +34,27 @@
 // mem_flush_cache is wbinvd, not a clflush loop over the range: clflush costs
 // one instruction per 64-byte line whether the line is cached or not (seconds
 // per phase on many GiB), while wbinvd costs what the cache holds (at most its
-// size, milliseconds), once per phase. Under SMP each CPU flushes after its
-// own phases; what other CPUs' private caches hold belongs to their ranges.
+// size, milliseconds), once per phase.
+//
+// Several CPUs (memtest.h, mt_sync_fn): every CPU flushes its own caches at
+// the end of a phase, not one CPU for all. WBINVD "writes back all modified
+// cache lines in the processor's internal cache" and signals external caches
+// (Intel SDM vol. 2C, WBINVD); whether one logical processor's WBINVD also
+// acts on the lower-level caches of the others that share a cache is a
+// property of each cache, CPUID leaf 04H EDX bit 0 (vol. 2A, CPUID: 1 = "not
+// guaranteed to act upon lower level caches of non-originating threads
+// sharing this cache"), and nothing makes it reach another core's private L1
+// and L2, or another package. The SDM's own multiprocessor procedure has
+// every processor execute WBINVD itself (vol. 3A, 12.11.8 "MTRR
+// Considerations in MP Systems"; 11.11.8 in editions before 2023), as does
+// Linux (wbinvd_on_all_cpus). A phase's cached stores sit in the caches of
+// the CPU that made them (each CPU writes only its share), so each CPU's own
+// WBINVD is both needed and enough; the CPUs run theirs at the same time,
+// before the barrier. With sync the test leaves the flush to the callback
+// (it runs mem_flush_cache on every CPU when flush is true); alone it calls
+// mem_flush_cache itself. The host simulator gives each CPU a cache of its
+// own and aborts on a load of a cached store that the CPU which made it has
+// not flushed.
 #ifndef RAMSIFT_LIB_MEMTEST_MEMACCESS_H
 #define RAMSIFT_LIB_MEMTEST_MEMACCESS_H
 

@@ -4,8 +4,14 @@
 // the run loop and the coverage simulator all read. A test is a pure function
 // of its context: it touches only the listed physical ranges (through
 // memrw.h), keeps no state outside its stack, never prints, and reports each
-// failing 64-bit word through the error callback. Several CPUs may run tests
-// at once, each with its own context and its own ranges.
+// failing 64-bit word through the error callback.
+//
+// Several CPUs may run one test together, each with its own context over its
+// own share of the memory (struct mt_ctx's sync, share and nshares): the
+// shares' union is the memory, and the test calls sync at each boundary
+// between its phases, so that every CPU finishes a phase over its share
+// before any starts the next. docs/memory-tests.md ("Testing in parallel")
+// says what each test does then and what the fault simulator shows of it.
 #ifndef RAMSIFT_LIB_MEMTEST_MEMTEST_H
 #define RAMSIFT_LIB_MEMTEST_MEMTEST_H
 
@@ -34,6 +40,27 @@ typedef bool (*mt_progress_fn)(void *cb_ctx, uint64_t bytes);
 // advances its clock instead). Return false to abort the test.
 typedef bool (*mt_sleep_fn)(void *cb_ctx, uint32_t seconds);
 
+// All CPUs that run this test over their shares finish the current phase
+// before any starts the next. flush: the phase's cached stores must reach
+// DRAM before the next phase reads (see memaccess.h). Return false to abort.
+//
+// The contract in full:
+//  - Every CPU running the test calls sync the same number of times, at the
+//    same points: the points depend only on the test, its parameters and
+//    nshares, never on the size of a share (an empty share calls them all).
+//    The last call follows the test's last phase, so when run returns true
+//    on one CPU, every CPU has finished the test.
+//  - flush true: before it waits, the callback must make this CPU's cached
+//    stores reach DRAM and empty its caches: mem_flush_cache() (wbinvd) on
+//    every CPU, not on one for all. WBINVD reaches only the caches of the
+//    CPU that runs it, and those it shares; see memaccess.h for the SDM's
+//    words. The test does not flush when sync is set.
+//  - A CPU whose test stops early (progress or sleep returned false) makes
+//    no further calls: the callback must then return false on the others
+//    (the abort that stopped one must release the barrier for all), and
+//    each CPU's run returns false.
+typedef bool (*mt_sync_fn)(void *cb_ctx, bool flush);
+
 struct mt_ctx {
 	// The memory to test: physical ranges [start, end), both 8-byte
 	// aligned (any representable values; the tests never compute an
@@ -49,6 +76,14 @@ struct mt_ctx {
 	void *cb_ctx;            // passed to every callback
 	uint64_t seed;           // random patterns; same seed, same run
 	uint32_t bitfade_s;      // bit-fade's wait per polarity; 0: skip it
+	mt_sync_fn sync;         // NULL: this CPU runs the test alone
+	// With sync: this CPU's share, 0..nshares-1 (distinct on every CPU),
+	// and how many CPUs run the test, each over its share (ranges is this
+	// CPU's share). march-c orders the shares' phases by these so that a
+	// coupling between two shares is found whatever the CPUs' relative
+	// speed (march.c); nshares 0 counts as 1. Ignored without sync.
+	unsigned share;
+	unsigned nshares;
 };
 
 struct mt_test {
@@ -64,6 +99,14 @@ struct mt_test {
 	// through progress (bit-fade with bitfade_s 0: nothing). 0: the test
 	// touches a negligible number of words (address-walk) and reports none.
 	uint32_t sweeps;
+	// false: one CPU runs it over all ranges (address-walk: it tests the
+	// address lines of each whole range). true: several CPUs may run it,
+	// each over its share, with sync.
+	bool parallel;
+	// Sweeps over each share when nshares >= 2 (each CPU reports
+	// shared_sweeps * (bytes of its share)); march-c's parallel schedule
+	// adds a second March C- core (march.c), the others equal sweeps.
+	uint32_t shared_sweeps;
 };
 
 // Every test, in the order of the default pass. Names are unique.

@@ -14,12 +14,33 @@
 // needs a transition) it finds stuck-at and decoder faults but few coupling
 // faults; its value is outside that model.
 // 6N sweeps (the stride sweeps touch one word in N, but are counted whole).
+//
+// Over shares (ctx->sync), "index in its range" would be the index in the
+// share, and every share's offsets would be rotated by where the share
+// starts (2 MiB is 262144 words, 4 mod 20): words at the same place of two
+// shares would always fall in one set, an alias between them never seen.
+// So over shares a word's index is its address / 8: the sets, and which
+// words share one, no longer depend on how the memory is cut, and in each
+// range they are the sets one CPU uses there, taken in an order rotated by
+// the range's start (docs/memory-tests.md). A share may be smaller than N
+// words and hold words of fewer than N sets: the loops below count from the
+// set's first word in the chunk and never go past it. (memtest86+'s modulo
+// test failed once its CPUs' chunks got that small, 28 cores and more, its
+// issues #216 and #379; its fix skips such chunks untested.)
 #include "algos.h"
 #include "sweep.h"
 #include "prng.h"
 
 // Salt for the seed, so the pattern differs from random's first word.
 #define MODULO_SEED_SALT 0x6d6f64756c6f2d6eull
+
+// The index of the word at address a in the range that starts at start, for
+// the sets: its index in the range, or over shares its address / 8.
+static inline uint64_t index_of(const struct mt_ctx *ctx, uint64_t a,
+				uint64_t start)
+{
+	return ctx->sync ? a / 8 : (a - start) / 8;
+}
 
 // Write value to (or, when check, check it in) every word whose index in its
 // range is k mod stride, ascending. Plain stores, the caches flushed at the
@@ -36,7 +57,7 @@ stride_sweep(const struct mt_ctx *ctx, unsigned stride, unsigned k,
 	mt_walk_begin(&w, ctx, MT_UP);
 	while (mt_walk_next(&w)) {
 		uint64_t n = (w.hi - w.lo) / 8;
-		uint64_t phase = ((w.lo - w.start) / 8) % stride;
+		uint64_t phase = index_of(ctx, w.lo, w.start) % stride;
 		uint64_t first = (k + stride - phase) % stride;
 		uint64_t a = w.lo + 8 * first;
 
@@ -52,11 +73,7 @@ stride_sweep(const struct mt_ctx *ctx, unsigned stride, unsigned k,
 				mem_write64(a, value);
 		}
 	}
-	if (w.aborted)
-		return false;
-	if (!check)
-		mem_flush_cache();
-	return true;
+	return !w.aborted && mt_phase_end(ctx, !check);
 }
 
 // stride_sweep with check a constant, so that each loop keeps nothing of
@@ -80,7 +97,7 @@ static bool others_pass(const struct mt_ctx *ctx, unsigned stride, unsigned k,
 
 	mt_walk_begin(&w, ctx, MT_UP);
 	while (mt_walk_next(&w)) {
-		uint64_t phase = ((w.lo - w.start) / 8) % stride;
+		uint64_t phase = index_of(ctx, w.lo, w.start) % stride;
 		uint64_t n = (w.hi - w.lo) / 8, a = w.lo;
 		// Words before the next one to skip.
 		uint64_t run = (k + stride - phase) % stride;
@@ -98,10 +115,7 @@ static bool others_pass(const struct mt_ctx *ctx, unsigned stride, unsigned k,
 			run = stride - 1;
 		}
 	}
-	if (w.aborted)
-		return false;
-	mem_flush_cache();
-	return true;
+	return !w.aborted && mt_phase_end(ctx, true);
 }
 
 bool mt_modulo(const struct mt_ctx *ctx, const void *param)

@@ -103,7 +103,7 @@ random_sweep(const struct mt_ctx *ctx, uint64_t inv, bool check)
 	}
 	if (!check)
 		mem_store_fence();
-	return !w.aborted;
+	return !w.aborted && mt_phase_end(ctx, false);
 }
 
 // random_sweep with check a constant, so that each loop keeps nothing of

@@ -8,14 +8,33 @@
 // one (see bench/ for the measured bandwidth).
 #include "sweep.h"
 
-void mt_walk_begin(struct mt_walk *w, const struct mt_ctx *ctx,
-		   enum mt_dir dir)
+uint64_t mt_ranges_bytes(const struct mt_ctx *ctx)
+{
+	uint64_t n = 0;
+
+	// Disjoint ranges of the 64-bit space: the sum is below 2^64.
+	for (size_t i = 0; i < ctx->nranges; i++)
+		n += ctx->ranges[i].end - ctx->ranges[i].start;
+	return n;
+}
+
+void mt_walk_begin_part(struct mt_walk *w, const struct mt_ctx *ctx,
+			enum mt_dir dir, uint64_t lo, uint64_t hi)
 {
 	*w = (struct mt_walk){
 		.ctx = ctx,
 		.dir = dir,
 		.next = dir == MT_UP ? 0 : ctx->nranges,
+		.part_lo = lo,
+		.part_hi = hi,
+		.pos = dir == MT_UP ? 0 : mt_ranges_bytes(ctx),
 	};
+}
+
+void mt_walk_begin(struct mt_walk *w, const struct mt_ctx *ctx,
+		   enum mt_dir dir)
+{
+	mt_walk_begin_part(w, ctx, dir, 0, UINT64_MAX);
 }
 
 bool mt_walk_next(struct mt_walk *w)
@@ -53,9 +72,24 @@ bool mt_walk_next(struct mt_walk *w)
 			return false;
 		const struct range *r =
 			&ctx->ranges[w->dir == MT_UP ? w->next++ : --w->next];
-		w->start = r->start;
-		w->end = r->end;
-		w->lo = w->hi = w->dir == MT_UP ? r->start : r->end;
+		uint64_t size = r->end - r->start, at;
+
+		// The range holds bytes [at, at + size) of the ranges end to
+		// end (at + size <= their sum, so nothing wraps); walk what of
+		// it lies in the part. The whole walk keeps the whole range.
+		if (w->dir == MT_UP) {
+			at = w->pos;
+			w->pos += size;
+		} else {
+			w->pos -= size;
+			at = w->pos;
+		}
+		w->start = w->end = r->start;
+		if (w->part_hi > at && w->part_lo < at + size) {
+			w->start += w->part_lo > at ? w->part_lo - at : 0;
+			w->end += w->part_hi - at < size ? w->part_hi - at : size;
+		}
+		w->lo = w->hi = w->dir == MT_UP ? w->start : w->end;
 	}
 }
 
@@ -87,7 +121,7 @@ pattern_sweep(const struct mt_ctx *ctx, uint64_t pattern, uint64_t amask,
 	}
 	if (!check)
 		mem_store_fence();
-	return !w.aborted;
+	return !w.aborted && mt_phase_end(ctx, false);
 }
 
 // pattern_sweep with amask a constant where it can be: the value of a word
@@ -115,12 +149,13 @@ bool mt_sweep_check(const struct mt_ctx *ctx, uint64_t pattern,
 	return pattern_pass(ctx, pattern, amask, true);
 }
 
-// The read-then-write sweep in one direction. Always inlined, so that
-// mt_sweep_rw can give the compiler dir as a constant: every word of a line
-// is then a constant offset from one register.
+// The read-then-write sweep in one direction over bytes [lo, hi) of the
+// ranges end to end (no phase end). Always inlined, so that the callers can
+// give the compiler dir as a constant: every word of a line is then a
+// constant offset from one register.
 static inline __attribute__((always_inline)) bool
-rw_sweep(const struct mt_ctx *ctx, enum mt_dir dir, uint64_t expect,
-	 uint64_t write)
+rw_sweep(const struct mt_ctx *ctx, enum mt_dir dir, uint64_t lo, uint64_t hi,
+	 uint64_t expect, uint64_t write)
 {
 	struct mt_walk w;
 	// Descending steps by -8 in two's complement: the address after the
@@ -128,7 +163,7 @@ rw_sweep(const struct mt_ctx *ctx, enum mt_dir dir, uint64_t expect,
 	// is a prefetch address that wraps: a hint, never a fault).
 	uint64_t step = dir == MT_UP ? 8 : -(uint64_t)8;
 
-	mt_walk_begin(&w, ctx, dir);
+	mt_walk_begin_part(&w, ctx, dir, lo, hi);
 	while (mt_walk_next(&w)) {
 		uint64_t a = dir == MT_UP ? w.lo : w.hi - 8;
 		uint64_t n = (w.hi - w.lo) / 8;
@@ -150,16 +185,20 @@ rw_sweep(const struct mt_ctx *ctx, enum mt_dir dir, uint64_t expect,
 			mem_write64(a, write);
 		}
 	}
-	if (w.aborted)
-		return false;
-	mem_flush_cache();
-	return true;
+	return !w.aborted;
+}
+
+bool mt_sweep_rw_part(const struct mt_ctx *ctx, enum mt_dir dir, uint64_t lo,
+		      uint64_t hi, uint64_t expect, uint64_t write)
+{
+	if (dir == MT_UP)
+		return rw_sweep(ctx, MT_UP, lo, hi, expect, write);
+	return rw_sweep(ctx, MT_DOWN, lo, hi, expect, write);
 }
 
 bool mt_sweep_rw(const struct mt_ctx *ctx, enum mt_dir dir, uint64_t expect,
 		 uint64_t write)
 {
-	if (dir == MT_UP)
-		return rw_sweep(ctx, MT_UP, expect, write);
-	return rw_sweep(ctx, MT_DOWN, expect, write);
+	return mt_sweep_rw_part(ctx, dir, 0, UINT64_MAX, expect, write) &&
+	       mt_phase_end(ctx, true);
 }

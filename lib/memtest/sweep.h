@@ -26,14 +26,19 @@ enum mt_dir { MT_UP, MT_DOWN };
 //	while (mt_walk_next(&w))
 //		... words of [w.lo, w.hi) ...
 //	return !w.aborted;
+// A walk may also cover only a part of the ranges (mt_walk_begin_part):
+// bytes [part_lo, part_hi) of the ranges taken end to end.
 struct mt_walk {
 	const struct mt_ctx *ctx;
 	enum mt_dir dir;
 	size_t next;       // index of the next range to enter (MT_UP), or one
 			   // past it (MT_DOWN)
-	uint64_t start;    // the current range, [start, end)
+	uint64_t start;    // the current range (its part walked), [start, end)
 	uint64_t end;
 	uint64_t lo, hi;   // the current chunk, [lo, hi), 8-byte aligned
+	uint64_t part_lo, part_hi; // the part walked, bytes end to end
+	uint64_t pos;      // bytes end to end before the next range (MT_UP),
+			   // or up to the end of the one entered last (MT_DOWN)
 	bool in_chunk;     // lo..hi is a chunk not yet reported
 	bool aborted;      // progress asked to stop
 };
@@ -41,6 +46,28 @@ struct mt_walk {
 // Set w up to walk ctx's ranges in direction dir. No callback is made.
 void mt_walk_begin(struct mt_walk *w, const struct mt_ctx *ctx,
 		   enum mt_dir dir);
+
+// Set w up to walk only bytes [lo, hi) of ctx's ranges taken end to end
+// (both multiples of 8; hi beyond the end means to the end), in direction
+// dir. Chunks start where the part starts in each range. No callback.
+void mt_walk_begin_part(struct mt_walk *w, const struct mt_ctx *ctx,
+			enum mt_dir dir, uint64_t lo, uint64_t hi);
+
+// Bytes in ctx's ranges.
+uint64_t mt_ranges_bytes(const struct mt_ctx *ctx);
+
+// The end of a phase of a test: with ctx->sync, wait for every CPU running
+// the test to end it (sync), passing flush; alone, flush the caches when
+// flush says so (mem_flush_cache). Returns false when the test must stop.
+// Tests call it after every phase (memtest.h, mt_sync_fn).
+static inline bool mt_phase_end(const struct mt_ctx *ctx, bool flush)
+{
+	if (ctx->sync)
+		return ctx->sync(ctx->cb_ctx, flush);
+	if (flush)
+		mem_flush_cache();
+	return true;
+}
 
 // Report the chunk just visited (if any) to ctx->progress, then move to the
 // next non-empty chunk. Returns true with w->lo/hi (and w->start/end, its
@@ -82,6 +109,8 @@ static inline void mt_fill_or_check(const struct mt_ctx *ctx, uint64_t addr,
 		mem_write64_nt(addr, x);
 }
 
+// Each sweep below is one phase: it ends with mt_phase_end.
+
 // One ascending pass writing (addr & amask) ^ pattern to every word: amask 0
 // writes the constant pattern, amask ~0 each word's own address (xor
 // pattern). Non-temporal stores, fenced at the end. Returns false if aborted.
@@ -97,5 +126,11 @@ bool mt_sweep_check(const struct mt_ctx *ctx, uint64_t pattern,
 // at the end. Returns false if aborted.
 bool mt_sweep_rw(const struct mt_ctx *ctx, enum mt_dir dir, uint64_t expect,
 		 uint64_t write);
+
+// mt_sweep_rw over bytes [lo, hi) of the ranges end to end only, and not a
+// phase: no flush, no sync (the caller ends the phase). Returns false if
+// aborted.
+bool mt_sweep_rw_part(const struct mt_ctx *ctx, enum mt_dir dir, uint64_t lo,
+		      uint64_t hi, uint64_t expect, uint64_t write);
 
 #endif

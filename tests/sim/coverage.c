@@ -8,13 +8,26 @@
 // non-zero naming every broken promise, so a regression in an algorithm
 // fails `make check`. Also checks that every test is silent on a fault-free
 // memory and reports exactly sweeps * bytes of progress.
+//
+// Then the default pass run in parallel (tests/sim/par.c): NCPUS CPUs, each
+// over its share, in each of three orders, over the same sample plus faults
+// placed across the shares (faults_sample_shares), with and without
+// march-c's ordering of the shares; it must keep 100 % in every class in
+// every order. Last, the exhaustive two-word model of march-c over shares
+// (tests/sim/pairmodel.c): every coupling between two shares against every
+// outcome of the CPUs' races, none hidden. `coverage-sim --each` adds the
+// worst case over the orders of every parallel test on its own (not asserted;
+// the numbers of docs/memory-tests.md's "Testing in parallel").
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "capacity.h"
 #include "faults.h"
+#include "memtest/algos.h"
 #include "memtest/memtest.h"
+#include "pairmodel.h"
+#include "par.h"
 #include "simmem.h"
 #include "string.h"
 
@@ -22,6 +35,11 @@
 #define BASE 0x100000ull // aligned to the memory's size: clean address lines
 #define SEED 0x72616d73696674ull
 #define BITFADE_S 90
+
+// The parallel schedule: NCPUS CPUs, shares cut at multiples of BLOCK bytes
+// (the image cuts GiBs at 2 MiB; here 32 KiB at 512 bytes, 16 blocks a share).
+#define NCPUS 4
+#define BLOCK 512
 
 // A row of the table: one test, or (test NULL) the default pass.
 struct row {
@@ -214,9 +232,313 @@ static int check_theory(void)
 	return bad;
 }
 
-int main(void)
+// A row of the parallel table: the default pass (test NULL) or one test, by
+// one CPU, or by NCPUS CPUs in one order or (worst) detected in all three
+// orders; plain: march-c not told the shares, so it orders nothing across
+// them. Rows not shown only feed the worst case after them.
+struct prow {
+	const char *name;
+	const struct mt_test *test;
+	bool parallel, plain, worst, shown;
+	enum par_order order;
+	unsigned detected[FC_COUNT];
+	double accesses;
+	unsigned sweeps;
+};
+
+static const struct prow default_rows[] = {
+	{ "default pass, one CPU", NULL, false, false, false, true, 0, { 0 }, 0, 0 },
+	{ "default pass, 4 CPUs, ascending", NULL, true, false, false, true,
+	  PAR_ASCENDING, { 0 }, 0, 0 },
+	{ "default pass, 4 CPUs, descending", NULL, true, false, false, true,
+	  PAR_DESCENDING, { 0 }, 0, 0 },
+	{ "default pass, 4 CPUs, interleaved", NULL, true, false, false, true,
+	  PAR_INTERLEAVED, { 0 }, 0, 0 },
+	{ "**default pass, 4 CPUs, worst case**", NULL, true, false, true, true, 0,
+	  { 0 }, 0, 0 },
+	{ "without march-c's ordering, ascending", NULL, true, true, false, true,
+	  PAR_ASCENDING, { 0 }, 0, 0 },
+	{ "without march-c's ordering, descending", NULL, true, true, false, true,
+	  PAR_DESCENDING, { 0 }, 0, 0 },
+	{ "without march-c's ordering, interleaved", NULL, true, true, false, true,
+	  PAR_INTERLEAVED, { 0 }, 0, 0 },
+	{ "without march-c's ordering, worst case", NULL, true, true, true, true, 0,
+	  { 0 }, 0, 0 },
+};
+#define NDEFAULT_ROWS (sizeof(default_rows) / sizeof(default_rows[0]))
+
+// The default pass's rows, then (coverage-sim --each) five rows a parallel
+// test: by one CPU, in the three orders (not shown), and its worst case.
+static struct prow prows[NDEFAULT_ROWS + 5 * MAX_TESTS];
+static size_t nprows;
+
+static struct sim_fault pfaults[FC_COUNT][2 * FAULTS_MAX_PER_CLASS];
+static size_t npfaults[FC_COUNT], nacross[FC_COUNT], nadded[FC_COUNT];
+
+// Run row's test, or the default pass, over the current simulated memory:
+// alone (row not parallel), or its parallel tests by NCPUS CPUs in order o. With check,
+// fails (returns false) when a CPU reports other than its sweeps over its
+// share or a run does not end.
+static struct run run_pass(const struct prow *row, enum par_order o,
+			   bool check, bool *ok)
+{
+	static const struct range range = { BASE, BASE + 8ull * NWORDS };
+	struct run r = { 0 };
+	struct mt_ctx ctx = {
+		.ranges = &range, .nranges = 1, .error = on_error,
+		.progress = on_progress, .sleep = on_sleep, .cb_ctx = &r,
+		.seed = SEED, .bitfade_s = BITFADE_S,
+	};
+
+	for (size_t i = 0; i < mt_ntests && !r.detected; i++) {
+		const struct mt_test *t = &mt_tests[i];
+		struct par_setup set = { &ctx, NCPUS, BLOCK, 0, o,
+					 PAR_FLUSH_EACH, row->plain };
+		struct par_result res;
+
+		if (row->test ? t != row->test : !t->in_default_pass)
+			continue;
+		if (!row->parallel || !t->parallel) {
+			t->run(&ctx, t->param);
+			continue;
+		}
+		bool ended = par_run(t, &set, &res);
+
+		for (unsigned k = 0; check && k < NCPUS; k++) {
+			uint32_t sweeps = row->plain || res.nrunning < 2
+						  ? t->sweeps : t->shared_sweeps;
+
+			if (!ended || res.progress[k] != sweeps * res.bytes[k]) {
+				printf("FAIL: %s, %s: CPU %u reports %llu bytes "
+				       "of progress over %llu, ended %d\n",
+				       row->name, t->name, k,
+				       (unsigned long long)res.progress[k],
+				       (unsigned long long)res.bytes[k], ended);
+				*ok = false;
+			}
+		}
+	}
+	return r;
+}
+
+// Whether row (not a worst case) finds f, from seeded contents.
+static bool finds(const struct prow *row, const struct sim_fault *f,
+		  uint64_t seed)
+{
+	bool ok = true;
+
+	sim_reset(BASE, NWORDS, seed);
+	sim_inject(f);
+	return run_pass(row, row->order, false, &ok).detected;
+}
+
+// Whether f is one of two words in different shares.
+static bool across(enum fault_class c, const struct sim_fault *f)
+{
+	size_t share = NWORDS / NCPUS;
+
+	return (c == FC_AF_ALIAS || c == FC_AF_MULTI || c == FC_CFIN ||
+		c == FC_CFID || c == FC_CFST) &&
+	       f->aword / share != f->vword / share;
+}
+
+// The parallel table: every row silent on fault-free memory with exact
+// progress, then the sample; with each, a worst case for every parallel
+// test too. Returns non-zero on a broken promise.
+static int parallel_coverage(bool each)
+{
+	static char names[MAX_TESTS][2][64];
+	int bad = 0;
+	size_t total = 0, nacross_all = 0, added = 0;
+
+	for (size_t i = 0; i < NDEFAULT_ROWS; i++)
+		prows[nprows++] = default_rows[i];
+	for (size_t t = 0; each && t < mt_ntests; t++) {
+		const struct mt_test *test = &mt_tests[t];
+
+		if (!test->parallel)
+			continue;
+		snprintf(names[t][0], sizeof(names[t][0]), "%s, one CPU",
+			 test->name);
+		snprintf(names[t][1], sizeof(names[t][1]), "%s, 4 CPUs, worst case",
+			 test->name);
+		prows[nprows++] = (struct prow){ .name = names[t][0], .test = test,
+						 .shown = true };
+		for (int o = 0; o <= PAR_NORDERS; o++)
+			prows[nprows++] = (struct prow){
+				.name = names[t][1], .test = test, .parallel = true,
+				.worst = o == PAR_NORDERS,
+				.shown = o == PAR_NORDERS, .order = o };
+	}
+
+	for (int c = 0; c < FC_COUNT; c++) {
+		size_t n = faults_sample(c, NWORDS, SEED, pfaults[c],
+					 FAULTS_MAX_PER_CLASS);
+
+		nadded[c] = faults_sample_shares(c, NWORDS, NCPUS, SEED,
+						 pfaults[c] + n,
+						 FAULTS_MAX_PER_CLASS);
+		npfaults[c] = n + nadded[c];
+		for (size_t f = 0; f < npfaults[c]; f++)
+			nacross[c] += across(c, &pfaults[c][f]);
+		total += npfaults[c];
+		nacross_all += nacross[c];
+		added += nadded[c];
+	}
+	for (size_t i = 0; i < nprows; i++) {
+		struct prow *row = &prows[i];
+		bool ok = true;
+
+		for (size_t t = 0; t < mt_ntests; t++)
+			if (row->test ? &mt_tests[t] == row->test
+				      : mt_tests[t].in_default_pass)
+				row->sweeps += row->parallel && !row->plain &&
+							       mt_tests[t].parallel
+						       ? mt_tests[t].shared_sweeps
+						       : mt_tests[t].sweeps;
+		if (row->worst)
+			continue;
+		sim_reset(BASE, NWORDS, SEED);
+		struct run r = run_pass(row, row->order, true, &ok);
+
+		row->accesses = (double)(sim_reads() + sim_writes()) / NWORDS;
+		if (r.errors || !ok) {
+			printf("FAIL: %s reports %llu errors on a fault-free "
+			       "memory\n", row->name, (unsigned long long)r.errors);
+			bad = 1;
+		}
+	}
+	// A worst-case row follows the rows of its orders: it finds what
+	// they all find.
+	for (int c = 0; c < FC_COUNT; c++) {
+		for (size_t f = 0; f < npfaults[c]; f++) {
+			bool all = true;
+
+			for (size_t i = 0; i < nprows; i++) {
+				bool found = prows[i].worst ? all
+					     : finds(&prows[i], &pfaults[c][f],
+						     SEED + 1000 * c + f);
+
+				prows[i].detected[c] += found;
+				all = prows[i].worst || !prows[i].parallel
+					      ? true : all && found;
+			}
+		}
+	}
+	for (size_t i = 0; i < nprows; i++)
+		if (prows[i].worst)
+			prows[i].accesses = prows[i - 1].accesses;
+
+	printf("\nIn parallel: the default pass over %u shares (cut at "
+	       "multiples of %u bytes), address-walk by one CPU; %zu faults: "
+	       "the sample above and %zu placed across shares; %zu of them "
+	       "two-word faults whose cells lie in different shares.\n\n",
+	       NCPUS, BLOCK, total, added, nacross_all);
+	printf("| run | sweeps | accesses/word |");
+	for (int c = 0; c < FC_COUNT; c++)
+		printf(" %s |", fault_class_label(c));
+	printf("\n|---|--:|--:|");
+	for (int c = 0; c < FC_COUNT; c++)
+		printf("--:|");
+	printf("\n");
+	for (size_t i = 0; i < nprows; i++) {
+		if (!prows[i].shown)
+			continue;
+		printf("| %s | %u | %.0f |", prows[i].name, prows[i].sweeps,
+		       prows[i].accesses);
+		for (int c = 0; c < FC_COUNT; c++) {
+			double pct = 100.0 * prows[i].detected[c] / npfaults[c];
+
+			printf(pct == 100.0 || pct == 0.0 ? " %.0f |" : " %.1f |",
+			       pct);
+		}
+		printf("\n");
+	}
+	printf("\nFaults per class (across shares):");
+	for (int c = 0; c < FC_COUNT; c++)
+		printf(" %s %zu (%zu)%s", fault_class_label(c), npfaults[c],
+		       nacross[c], c + 1 < FC_COUNT ? "," : ".\n");
+
+	// The promise: in parallel as alone, the default pass finds every
+	// sampled fault, in every order.
+	for (size_t i = 0; i < NDEFAULT_ROWS; i++)
+		for (int c = 0; c < FC_COUNT && !prows[i].plain; c++)
+			if (prows[i].detected[c] != npfaults[c]) {
+				printf("FAIL: %s detects %u of %zu %s faults, "
+				       "theory says all\n", prows[i].name,
+				       prows[i].detected[c], npfaults[c],
+				       fault_class_label(c));
+				bad = 1;
+			}
+	for (int c = FC_AF_ALIAS; c <= FC_CFST; c++)
+		if (c != FC_AF_NONE && c != FC_ALINE && nacross[c] == 0) {
+			printf("FAIL: no %s fault lies across shares\n",
+			       fault_class_label(c));
+			bad = 1;
+		}
+	// And the sample is one that needs the ordering: without it, some
+	// coupling between shares goes unseen in some order.
+	if (prows[NDEFAULT_ROWS - 1].detected[FC_CFID] == npfaults[FC_CFID]) {
+		printf("FAIL: without march-c's ordering the default pass still "
+		       "finds every CFid fault: the sample no longer shows why "
+		       "the ordering is there\n");
+		bad = 1;
+	}
+	return bad;
+}
+
+// The exhaustive two-word model of march-c over shares. Returns non-zero
+// when march-c's schedule leaves a case to chance, or one core would not.
+static int pair_model(void)
+{
+	static const char *const names[PAIR_NSCHEDULES] = {
+		[PAIR_PLAIN] = "no order across shares",
+		[PAIR_ONE_CORE] = "one core in family A's steps",
+		[PAIR_MARCH] = "**march-c over shares: two cores, families A and C**",
+	};
+	const struct mt_test *march = mt_find("march-c", 7);
+	struct pair_result r[PAIR_NSCHEDULES];
+	int bad = 0;
+
+	printf("\nEvery coupling between two shares, exhaustively "
+	       "(tests/sim/pairmodel.c): 64 x 64 bit pairs x 10 couplings x 8 "
+	       "relations to march-c's step orders, each against every outcome "
+	       "of the CPUs' races.\n\n");
+	printf("| march-c's schedule | cases | hidden by some race | CFid | CFin "
+	       "| CFst | of them in one slice |\n|---|--:|--:|--:|--:|--:|--:|\n");
+	for (int s = 0; s < PAIR_NSCHEDULES; s++) {
+		pair_check(march->param, s, &r[s]);
+		printf("| %s | %llu | %llu | %llu | %llu | %llu | %llu |\n",
+		       names[s], (unsigned long long)r[s].cases,
+		       (unsigned long long)r[s].missed,
+		       (unsigned long long)r[s].missed_id,
+		       (unsigned long long)r[s].missed_in,
+		       (unsigned long long)r[s].missed_st,
+		       (unsigned long long)r[s].missed_same_slice);
+	}
+	if (r[PAIR_MARCH].missed) {
+		printf("FAIL: march-c over shares leaves %llu couplings between "
+		       "shares to the CPUs' timing\n",
+		       (unsigned long long)r[PAIR_MARCH].missed);
+		bad = 1;
+	}
+	if (!r[PAIR_ONE_CORE].missed) {
+		printf("FAIL: one core would do: march-c's second core is not "
+		       "needed\n");
+		bad = 1;
+	}
+	return bad;
+}
+
+int main(int argc, char **argv)
 {
 	size_t total = 0;
+	bool each = argc == 2 && str_eq(argv[1], "--each");
+
+	if (argc > 1 && !each) {
+		fprintf(stderr, "usage: coverage-sim [--each]\n");
+		return 2;
+	}
 
 	if (mt_ntests + 1 > sizeof(rows) / sizeof(rows[0]))
 		abort();
@@ -250,8 +572,10 @@ int main(void)
 		printf(" %s %zu%s", fault_class_label(c), nfaults[c],
 		       c + 1 < FC_COUNT ? "," : ".\n");
 	bad |= check_theory();
+	bad |= parallel_coverage(each);
+	bad |= pair_model();
 	if (bad)
 		return 1;
-	printf("coverage-sim: every promise of the theory holds\n");
+	printf("\ncoverage-sim: every promise of the theory holds\n");
 	return 0;
 }

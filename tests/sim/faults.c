@@ -88,19 +88,66 @@ static void place_word(struct sim_fault *f, unsigned i, size_t n,
 	}
 }
 
+// The fault kind and trigger of variant v of class c into f (the placement
+// is made already).
+static void set_variant(struct sim_fault *f, enum fault_class c, unsigned v,
+			unsigned i)
+{
+	static const uint32_t delays[] = { 1, 10, 45, 89 };
+	bool b0 = v & 1, b1 = v >> 1;
+
+	switch (c) {
+	case FC_SAF:
+		f->kind = SIM_SAF, f->value = b0;
+		break;
+	case FC_TF:
+		f->kind = SIM_TF, f->up = b0;
+		break;
+	case FC_AF_ALIAS:
+		f->kind = SIM_AF_ALIAS;
+		break;
+	case FC_AF_NONE:
+		f->kind = SIM_AF_NONE, f->value = b0;
+		break;
+	case FC_AF_MULTI:
+		f->kind = SIM_AF_MULTI, f->value = b0;
+		break;
+	case FC_CFIN:
+	case FC_CFIN_W:
+		f->kind = SIM_CFIN, f->up = b0;
+		break;
+	case FC_CFID:
+	case FC_CFID_W:
+		f->kind = SIM_CFID, f->up = b1, f->value = b0;
+		break;
+	case FC_CFST:
+	case FC_CFST_W:
+		f->kind = SIM_CFST, f->state = b1, f->value = b0;
+		break;
+	case FC_RET:
+		f->kind = SIM_RET, f->value = b0;
+		f->delay_s = delays[i % 4];
+		break;
+	default:
+		abort();
+	}
+}
+
+// Variants of class c: stuck value, transition, trigger and effect.
+static unsigned variants_of(enum fault_class c)
+{
+	if (c == FC_CFID || c == FC_CFST || c == FC_CFID_W || c == FC_CFST_W)
+		return 4;
+	return c == FC_AF_ALIAS ? 1 : 2;
+}
+
 size_t faults_sample(enum fault_class c, size_t nwords, uint64_t seed,
 		     struct sim_fault *out, size_t max)
 {
-	static const uint32_t delays[] = { 1, 10, 45, 89 };
 	struct prng rng;
 	size_t k = 0;
-	unsigned variants = 2;
 
 	prng_seed(&rng, seed ^ (uint64_t)c);
-	if (c == FC_CFID || c == FC_CFST || c == FC_CFID_W || c == FC_CFST_W)
-		variants = 4;
-	if (c == FC_AF_ALIAS)
-		variants = 1;
 	if (c == FC_ALINE) {
 		for (unsigned line = 0; (1ull << line) < nwords; line++)
 			for (unsigned v = 0; v < 2 && k < max; v++)
@@ -109,10 +156,9 @@ size_t faults_sample(enum fault_class c, size_t nwords, uint64_t seed,
 					.value = v };
 		return k;
 	}
-	for (unsigned v = 0; v < variants; v++) {
+	for (unsigned v = 0; v < variants_of(c); v++) {
 		for (unsigned i = 0; i < PLACEMENTS && k < max; i++) {
 			struct sim_fault f = { 0 };
-			bool b0 = v & 1, b1 = v >> 1;
 
 			switch (c) {
 			case FC_SAF:
@@ -132,41 +178,90 @@ size_t faults_sample(enum fault_class c, size_t nwords, uint64_t seed,
 				place_word(&f, i, nwords, &rng);
 				break;
 			}
-			switch (c) {
-			case FC_SAF:
-				f.kind = SIM_SAF, f.value = b0;
-				break;
-			case FC_TF:
-				f.kind = SIM_TF, f.up = b0;
-				break;
-			case FC_AF_ALIAS:
-				f.kind = SIM_AF_ALIAS;
-				break;
-			case FC_AF_NONE:
-				f.kind = SIM_AF_NONE, f.value = b0;
-				break;
-			case FC_AF_MULTI:
-				f.kind = SIM_AF_MULTI, f.value = b0;
-				break;
-			case FC_CFIN:
-			case FC_CFIN_W:
-				f.kind = SIM_CFIN, f.up = b0;
-				break;
-			case FC_CFID:
-			case FC_CFID_W:
-				f.kind = SIM_CFID, f.up = b1, f.value = b0;
-				break;
-			case FC_CFST:
-			case FC_CFST_W:
-				f.kind = SIM_CFST, f.state = b1, f.value = b0;
-				break;
-			case FC_RET:
-				f.kind = SIM_RET, f.value = b0;
-				f.delay_s = delays[i % 4];
-				break;
-			default:
-				abort();
-			}
+			set_variant(&f, c, v, i);
+			out[k++] = f;
+		}
+	}
+	return k;
+}
+
+// Placements per variant in faults_sample_shares.
+#define SHARE_PLACEMENTS 16
+
+// Place a two-word fault across shares (placement i): nwords words in n
+// shares of s words, each of n slices of s / n words.
+static void place_across(struct sim_fault *f, unsigned i, size_t nwords,
+			 unsigned n, struct prng *rng)
+{
+	size_t s = nwords / n, slice = s / n;
+	size_t lo, hi; // the lower and the higher word
+	unsigned apart = 1 + (unsigned)below(rng, n - 1); // shares apart
+	size_t first = s * below(rng, n - apart);         // the lower share
+	bool same_bit = true;
+
+	switch (i) {
+	case 0:
+	case 1: // the last word of a share and the first of the next
+		hi = s * (1 + below(rng, n - 1));
+		lo = hi - 1;
+		same_bit = false;
+		break;
+	case 2: case 3: case 4: case 5: case 6: case 7:
+		// the same place, 1, 2, 3 shares apart (both ways round)
+		apart = 1 + (i - 2) / 2 % (n - 1);
+		first = s * below(rng, n - apart);
+		lo = first + below(rng, s);
+		hi = lo + apart * s;
+		break;
+	case 8:
+	case 9: // the same place, different bits
+		lo = first + below(rng, s);
+		hi = lo + apart * s;
+		same_bit = false;
+		break;
+	case 10:
+	case 11: // the same slice of two shares, other places in it
+		lo = first + slice * below(rng, n) + below(rng, slice);
+		hi = first + apart * s + (lo - first) / slice * slice +
+		     below(rng, slice);
+		break;
+	case 12:
+	case 13: // neighbouring shares, the higher one a slice further on
+		first = s * below(rng, n - 1);
+		lo = first + slice * below(rng, n - 1) + below(rng, slice);
+		hi = lo + s + slice;
+		break;
+	default: // anywhere in two different shares
+		lo = first + below(rng, s);
+		hi = first + apart * s + below(rng, s);
+		same_bit = false;
+		break;
+	}
+	f->vword = i % 2 ? hi : lo;
+	f->aword = i % 2 ? lo : hi;
+	f->vbit = (unsigned)below(rng, 64);
+	f->abit = same_bit ? f->vbit : (unsigned)below(rng, 64);
+}
+
+size_t faults_sample_shares(enum fault_class c, size_t nwords,
+			    unsigned nshares, uint64_t seed,
+			    struct sim_fault *out, size_t max)
+{
+	struct prng rng;
+	size_t k = 0;
+
+	if (c != FC_AF_ALIAS && c != FC_AF_MULTI && c != FC_CFIN &&
+	    c != FC_CFID && c != FC_CFST)
+		return 0;
+	if (nshares < 2 || nwords % ((size_t)nshares * nshares))
+		abort();
+	prng_seed(&rng, seed ^ 0x5348415245ull ^ (uint64_t)c);
+	for (unsigned v = 0; v < variants_of(c); v++) {
+		for (unsigned i = 0; i < SHARE_PLACEMENTS && k < max; i++) {
+			struct sim_fault f = { 0 };
+
+			place_across(&f, i, nwords, nshares, &rng);
+			set_variant(&f, c, v, i);
 			out[k++] = f;
 		}
 	}

@@ -41,4 +41,17 @@ const char *fault_class_label(enum fault_class c);
 size_t faults_sample(enum fault_class c, size_t nwords, uint64_t seed,
 		     struct sim_fault *out, size_t max);
 
+// Further faults of class c for the parallel schedule: two-word faults whose
+// cells lie in different shares when nwords words are split into nshares
+// equal shares (nwords a multiple of nshares * nshares), placed where the
+// order of concurrent CPUs matters most. For every variant of the class:
+// across a boundary between shares, both ways; at the same place of two
+// shares 1, 2 and 3 shares apart (the same bit, then different bits); in the
+// same slice (1/nshares of a share) of two shares; a slice apart in two
+// neighbouring shares; anywhere in two different shares. One-cell and
+// one-word classes get none. Returns how many were written (at most max).
+size_t faults_sample_shares(enum fault_class c, size_t nwords,
+			    unsigned nshares, uint64_t seed,
+			    struct sim_fault *out, size_t max);
+
 #endif

@@ -6,8 +6,9 @@
 // direct call (never a function pointer) into the simulator, which applies the
 // one injected fault and checks the cache discipline src/x86/memrw.h describes:
 // a load of a word stored through the cache (mem_write64, mem_copy64) and not
-// flushed since (mem_flush_cache) aborts the program, because on hardware the
-// cache would have served it and hidden a fault.
+// flushed since (mem_flush_cache) by the CPU that stored it aborts the
+// program, because on hardware a cache would have served it and hidden a
+// fault. With several simulated CPUs (tests/sim/par.c) each has its cache.
 #ifndef RAMSIFT_TESTS_SIM_MEMRW_H
 #define RAMSIFT_TESTS_SIM_MEMRW_H
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The simulated faulty memory behind tests/sim/memrw.h: word storage, the one
 // injected fault, simulated time, and the cache-discipline check (a load of a
-// word stored through the cache since the last flush is a bug in the test:
-// hardware would have served it from the cache). Linked into the host archive
+// word stored through the cache since its CPU last flushed is a bug in the
+// test: hardware would have served it from a cache). Linked into the host archive
 // build/host/libramsift.a (mk/coverage.mk) because the host build of lib/
 // includes tests/sim/memrw.h. Models are in simmem.h.
 #include <stdio.h>
@@ -16,20 +16,38 @@ static struct {
 	uint64_t base;
 	size_t nwords;
 	uint64_t cells[SIM_MAX_WORDS];
-	// dirty[w] == epoch: word w (by address) holds a cached store not yet
-	// flushed. Flushing bumps the epoch instead of clearing the array.
+	// dirty[w] == epoch[owner[w]]: word w (by address) holds a cached
+	// store that CPU owner[w] has not flushed yet. Flushing bumps the
+	// CPU's epoch instead of clearing the arrays; 0 is never an epoch.
 	uint32_t dirty[SIM_MAX_WORDS];
-	uint32_t epoch;
+	uint8_t owner[SIM_MAX_WORDS];
+	uint32_t epoch[SIM_MAX_CPUS];
+	unsigned cpu;
+	void (*tick)(void);
+	bool lax;          // count discipline breaks instead of aborting
+	bool history;      // keep hist[]
+	uint64_t hist[SIM_MAX_WORDS];
+	uint64_t breaks;
 	struct sim_fault f;
 	uint64_t now_s, written_s;
 	uint64_t reads, writes;
 } sim;
+
+_Static_assert(SIM_MAX_CPUS <= 256, "owner[] holds a CPU in a byte");
 
 static void die(const char *what, uint64_t value)
 {
 	fprintf(stderr, "simmem: %s: 0x%016llx\n", what,
 		(unsigned long long)value);
 	abort();
+}
+
+// Fold an access into word w's digest (sim_set_history).
+static void remember(size_t w, uint64_t kind, uint64_t value)
+{
+	uint64_t h = (sim.hist[w] ^ kind) * 0x100000001b3ull;
+
+	sim.hist[w] = (h ^ value ^ (h >> 29)) * 0xbf58476d1ce4e5b9ull;
 }
 
 static inline bool bit(uint64_t w, unsigned b)
@@ -98,11 +116,17 @@ static void store_cell(size_t c, uint64_t v)
 
 void sim_write(uint64_t addr, uint64_t value, bool cached)
 {
+	if (sim.tick)
+		sim.tick();
+
 	size_t w = word_of(addr);
 	const struct sim_fault *f = &sim.f;
 
 	sim.writes++;
-	sim.dirty[w] = cached ? sim.epoch : 0;
+	if (sim.history)
+		remember(w, cached ? 2 : 3, value);
+	sim.dirty[w] = cached ? sim.epoch[sim.cpu] : 0;
+	sim.owner[w] = (uint8_t)sim.cpu;
 	if (f->kind == SIM_ALINE) {
 		store_cell(aline(w), value);
 		return;
@@ -129,14 +153,22 @@ void sim_write(uint64_t addr, uint64_t value, bool cached)
 
 uint64_t sim_read(uint64_t addr)
 {
+	if (sim.tick)
+		sim.tick();
+
 	size_t w = word_of(addr);
 	const struct sim_fault *f = &sim.f;
 	uint64_t a, b;
 
 	sim.reads++;
-	if (sim.dirty[w] == sim.epoch)
-		die("load of a cached store not flushed (missing "
-		    "mem_flush_cache)", addr);
+	if (sim.history)
+		remember(w, 1, 0);
+	if (sim.dirty[w] && sim.dirty[w] == sim.epoch[sim.owner[w]]) {
+		if (!sim.lax)
+			die("load of a cached store not flushed (missing "
+			    "mem_flush_cache)", addr);
+		sim.breaks++;
+	}
 	if (f->kind == SIM_ALINE)
 		return sim.cells[aline(w)];
 	if (w != f->vword)
@@ -162,8 +194,8 @@ uint64_t sim_read(uint64_t addr)
 void sim_flush_cache(void)
 {
 	// Epoch 0 marks "clean", so skip it on wrap-around.
-	if (++sim.epoch == 0)
-		sim.epoch = 1;
+	if (++sim.epoch[sim.cpu] == 0)
+		sim.epoch[sim.cpu] = 1;
 }
 
 void sim_reset(uint64_t base, size_t nwords, uint64_t seed)
@@ -179,7 +211,13 @@ void sim_reset(uint64_t base, size_t nwords, uint64_t seed)
 		sim.cells[i] = prng_splitmix64(&seed);
 		sim.dirty[i] = 0;
 	}
-	sim.epoch = 1;
+	for (unsigned c = 0; c < SIM_MAX_CPUS; c++)
+		sim.epoch[c] = 1;
+	sim.cpu = 0;
+	sim.tick = NULL;
+	sim.lax = false;
+	sim.breaks = 0;
+	sim.history = false;
 	sim.f = (struct sim_fault){ .kind = SIM_NONE, .vword = SIZE_MAX,
 				    .aword = SIZE_MAX };
 	sim.now_s = sim.written_s = 0;
@@ -237,4 +275,45 @@ uint64_t sim_reads(void)
 uint64_t sim_writes(void)
 {
 	return sim.writes;
+}
+
+void sim_set_cpu(unsigned cpu)
+{
+	if (cpu >= SIM_MAX_CPUS)
+		die("no such simulated CPU", cpu);
+	sim.cpu = cpu;
+}
+
+void sim_set_tick(void (*tick)(void))
+{
+	sim.tick = tick;
+}
+
+void sim_set_strict(bool strict)
+{
+	sim.lax = !strict;
+}
+
+uint64_t sim_discipline_breaks(void)
+{
+	return sim.breaks;
+}
+
+uint64_t sim_now(void)
+{
+	return sim.now_s;
+}
+
+void sim_set_history(bool on)
+{
+	sim.history = on;
+	for (size_t i = 0; on && i < sim.nwords; i++)
+		sim.hist[i] = 0;
+}
+
+uint64_t sim_history(size_t word)
+{
+	if (word >= sim.nwords)
+		die("sim_history outside the memory", word);
+	return sim.hist[word];
 }

@@ -5,7 +5,10 @@
 // idempotent, state) and data retention. The memory tests of lib/ reach it
 // through tests/sim/memrw.h; unit tests and the coverage simulator set it up
 // and inspect it through this header. Host-only, single-threaded: the state
-// is one static instance.
+// is one static instance. Several simulated CPUs (tests/sim/par.c) take
+// turns on the one thread: each has its own cache in the discipline check
+// (sim_set_cpu), and a hook called at every access lets the driver switch
+// CPUs between any two accesses (sim_set_tick).
 //
 // A cell is one bit: word w, bit b (0 = least significant). Address-decoder
 // faults act on whole words, as a real decoder serves every bit of a word
@@ -22,6 +25,9 @@
 
 // Largest simulated memory, in words.
 #define SIM_MAX_WORDS (1u << 20) // 8 MiB: room for more than one chunk
+
+// Simulated CPUs, each with its own cache (sim_set_cpu).
+#define SIM_MAX_CPUS 64
 
 enum sim_kind {
 	SIM_NONE,
@@ -60,8 +66,35 @@ struct sim_fault {
 // Start over: nwords words (1..SIM_MAX_WORDS) at physical address base
 // (8-byte aligned, base + 8 * nwords - 1 representable), filled with
 // pseudo-random contents from seed, no fault, simulated time 0, access
-// counters 0.
+// counters 0, CPU 0, every cache clean, no tick, strict discipline.
 void sim_reset(uint64_t base, size_t nwords, uint64_t seed);
+
+// The CPU (0..SIM_MAX_CPUS-1) whose accesses follow. The cache discipline is
+// per CPU: a cached store sits in the cache of the CPU that made it until
+// that CPU flushes (mem_flush_cache), and a load of it before then, by any
+// CPU, is a bug in the test (hardware would serve it from a cache).
+void sim_set_cpu(unsigned cpu);
+
+// Call tick before every load and store (NULL: none). The parallel driver
+// switches CPUs from it.
+void sim_set_tick(void (*tick)(void));
+
+// strict (the default): a broken cache discipline aborts the program with a
+// message. Not strict: it is only counted (sim_discipline_breaks), so a unit
+// test can show that a schedule breaks it.
+void sim_set_strict(bool strict);
+uint64_t sim_discipline_breaks(void);
+
+// Simulated seconds since sim_reset.
+uint64_t sim_now(void);
+
+// Keep (or, by default, not) a digest per word of the accesses to it since
+// sim_reset or this call: the kind (load, cached store, non-temporal store)
+// and the value stored, in order. Two runs that make the same accesses to a
+// word, in the same order, leave the same digest, whatever they do to other
+// words in between.
+void sim_set_history(bool on);
+uint64_t sim_history(size_t word);
 
 // Inject f (replacing any earlier fault); a fault naming a word or bit outside
 // the memory aborts. Effects that hold from the start (a stuck cell, a state

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// An exhaustive model of march-c over shares for a coupling between two
+// words of different shares: what the fault simulator samples, this checks
+// for every case. Two words a (aggressor) and v (victim), bits p and q of
+// them (all 64 x 64), every coupling of the simulator's models (idempotent:
+// rise or fall forcing 0 or 1; inversion: rise or fall; state: 0 or 1
+// forcing 0 or 1), and every relation of the two words under march-c's two
+// step orders (march.c: family A orders them one way or the other, or not
+// at all when they lie in the same slice of their shares; family C likewise;
+// never neither). In an element whose steps order the two words, they are
+// visited in that order (reversed in a descending element); in one that does
+// not (the fill, the backgrounds, the check, and a family's elements for
+// words it leaves in one step), the two CPUs race, and the model tries every
+// outcome: a's access first, v's first, or v read before and written after
+// a's write (two CPUs' accesses interleave word by word). A case is found
+// when every outcome of every race ends in a read of v that differs from
+// what march-c expects. The elements mirror mt_march (march.c), over the
+// backgrounds of the test table's march-c.
+#ifndef RAMSIFT_TESTS_SIM_PAIRMODEL_H
+#define RAMSIFT_TESTS_SIM_PAIRMODEL_H
+
+#include <stdint.h>
+
+#include "memtest/algos.h"
+
+// Which of march-c's element orders the model applies.
+enum pair_schedule {
+	PAIR_PLAIN,    // no order across shares: every element races
+	PAIR_ONE_CORE, // the core's elements in family A's steps only
+	PAIR_MARCH,    // march-c over shares: the cores in families A and C
+	PAIR_NSCHEDULES
+};
+
+struct pair_result {
+	uint64_t cases;        // bit pairs x couplings x relations
+	uint64_t missed;       // cases some outcome of the races hides
+	uint64_t missed_id, missed_in, missed_st; // by kind of coupling
+	uint64_t missed_same_slice; // of missed: a and v in one slice (A
+				    // orders them not)
+};
+
+// Check every case under schedule s, march-c's backgrounds from p.
+void pair_check(const struct mt_march_param *p, enum pair_schedule s,
+		struct pair_result *r);
+
+#endif
