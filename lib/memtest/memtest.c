@@ -30,43 +30,43 @@ const struct mt_test mt_tests[] = {
 	{ "address-walk", mt_addrwalk, NULL,
 	  "walking ones and zeros over the address lines: stuck, open and "
 	  "shorted address lines",
-	  true, 0 },
+	  true, 0, false },
 	{ "own-address", mt_ownaddr, NULL,
 	  "each word holds its own address, then its complement: address "
 	  "aliasing and decoder faults, stuck bits",
-	  false, 4 },
+	  false, 4, true },
 	{ "march-c", mt_march, &march_c,
 	  "March C- plus 6 data backgrounds: stuck-at, transition, decoder "
 	  "and coupling faults, also inside a word",
-	  true, 3 * NBACKGROUNDS + 3 },
+	  true, 3 * NBACKGROUNDS + 3, true },
 	{ "mi-ones", mt_movinv, &mi_ones,
 	  "moving inversions, all zeros and all ones: stuck bits, transition "
 	  "faults",
-	  false, 3 * 2 },
+	  false, 3 * 2, true },
 	{ "mi-8bit", mt_movinv, &mi_8bit,
 	  "moving inversions, a one (and a zero) walking in every byte",
-	  false, 3 * 8 },
+	  false, 3 * 8, true },
 	{ "mi-random", mt_movinv, &mi_random,
-	  "moving inversions, two seeded random patterns", false, 3 * 2 },
+	  "moving inversions, two seeded random patterns", false, 3 * 2, true },
 	{ "mi-walk64", mt_movinv, &mi_walk64,
 	  "moving inversions, a one (and a zero) walking through the 64-bit "
 	  "word",
-	  false, 3 * 64 },
+	  false, 3 * 64, true },
 	{ "random", mt_random, NULL,
 	  "seeded random sequence, then its complement: data-dependent faults",
-	  false, 4 },
+	  false, 4, true },
 	{ "modulo-20", mt_modulo, &modulo_20,
 	  "every 20th word against all others written after it: "
 	  "disturbance between neighbours",
-	  false, 6 * 20 },
+	  false, 6 * 20, true },
 	{ "block-move", mt_blockmove, NULL,
 	  "block patterns moved with string copies and compared: faults "
 	  "under burst traffic",
-	  false, 12 },
+	  false, 12, true },
 	{ "bit-fade", mt_bitfade, NULL,
 	  "fill, wait bitfade= seconds, check, both polarities: data "
 	  "retention",
-	  true, 4 },
+	  true, 4, true },
 };
 
 const size_t mt_ntests = sizeof(mt_tests) / sizeof(mt_tests[0]);

@@ -34,6 +34,11 @@ typedef bool (*mt_progress_fn)(void *cb_ctx, uint64_t bytes);
 // advances its clock instead). Return false to abort the test.
 typedef bool (*mt_sleep_fn)(void *cb_ctx, uint32_t seconds);
 
+// All CPUs that run this test over their shares finish the current phase
+// before any starts the next. flush: the phase's cached stores must reach
+// DRAM before the next phase reads (see memaccess.h). Return false to abort.
+typedef bool (*mt_sync_fn)(void *cb_ctx, bool flush);
+
 struct mt_ctx {
 	// The memory to test: physical ranges [start, end), both 8-byte
 	// aligned (any representable values; the tests never compute an
@@ -49,6 +54,7 @@ struct mt_ctx {
 	void *cb_ctx;            // passed to every callback
 	uint64_t seed;           // random patterns; same seed, same run
 	uint32_t bitfade_s;      // bit-fade's wait per polarity; 0: skip it
+	mt_sync_fn sync;         // NULL: this CPU runs the test alone
 };
 
 struct mt_test {
@@ -64,6 +70,7 @@ struct mt_test {
 	// through progress (bit-fade with bitfade_s 0: nothing). 0: the test
 	// touches a negligible number of words (address-walk) and reports none.
 	uint32_t sweeps;
+	bool parallel;           // false: one CPU runs it over all ranges (address-walk)
 };
 
 // Every test, in the order of the default pass. Names are unique.
