@@ -45,10 +45,10 @@ uint64_t plan_block(const struct ram *ram, uint64_t bytes, uint64_t min, uint64_
 		    const struct badram_table *bad);
 
 // Where the AP start-up code may lie: whole pages in [PAGE_SIZE, 0xA0000).
-// A STARTUP IPI starts a CPU in real mode at vector * 4 KiB, the vector
-// being one byte (SDM vol. 3A, 11.6.1 "Interrupt Command Register", delivery
-// mode 110), and vectors 0xA0-0xBF are reserved (SDM vol. 3A, 9.4.4.1): so
-// below the legacy video memory; page 0 is left alone (0 means "none" here).
+// A STARTUP IPI starts a CPU in real mode at CS:IP = VV00:0000, VV its
+// 8-bit vector, and vectors A0-BF are reserved (Intel MultiProcessor
+// Specification 1.4, B.4.2): so below the legacy video memory. Page 0 is
+// left alone (0 means "none" here).
 #define PLAN_TRAMPOLINE_MIN PAGE_SIZE
 #define PLAN_TRAMPOLINE_END 0xA0000ull
 
