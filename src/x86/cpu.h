@@ -30,6 +30,8 @@ struct cpu {
 	const char *test;		// name of the test running here, or NULL
 	uint32_t apic_id;		// its local APIC's ID (x2APIC: 32 bits)
 	void *run;			// the run's own per-CPU state (src/smp.c)
+	void (*main)(void);		// what an AP runs once started (smpboot.h)
+	volatile uint32_t started;	// set by an AP once it runs C on its own GDT
 	uint64_t gdt[7];		// null, code, data, TSS (2 slots), spare
 	struct tss tss;
 	uint8_t ist_stack[IST_STACK_SIZE] __attribute__((aligned(16)));

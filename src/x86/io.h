@@ -53,9 +53,30 @@ static inline uint64_t read_cr2(void)
 	return v;
 }
 
+static inline uint64_t read_cr3(void)
+{
+	uint64_t v;
+	__asm__ volatile("mov %%cr3, %0" : "=r"(v));
+	return v;
+}
+
 static inline void write_cr3(uint64_t v)
 {
 	__asm__ volatile("mov %0, %%cr3" : : "r"(v) : "memory");
+}
+
+// Write back and invalidate this CPU's caches (and signal the shared ones):
+// see src/smp.c for what it does not reach.
+static inline void wbinvd(void)
+{
+	__asm__ volatile("wbinvd" ::: "memory");
+}
+
+// Order every earlier load and store before every later one (and before a
+// WRMSR to the x2APIC, which is not serializing).
+static inline void mfence(void)
+{
+	__asm__ volatile("mfence" ::: "memory");
 }
 
 static inline void cpu_relax(void)

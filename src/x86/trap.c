@@ -48,6 +48,11 @@ void trap_init(void)
 			.off_hi = a >> 32,
 		};
 	}
+	trap_load();
+}
+
+void trap_load(void)
+{
 	struct {
 		uint16_t limit;
 		uint64_t base;

@@ -81,9 +81,12 @@ TF_CHECK(ss, TF_SS);
 #undef TF_CHECK
 _Static_assert(sizeof(struct trap_frame) == TF_SIZE, "trap_frame is TF_SIZE bytes");
 
-// Install the IDT on this CPU. Double fault, NMI and machine check run on
-// the CPU's IST1 stack (see cpu.h).
+// Build the IDT and load it on this CPU (the BSP). Double fault, NMI and
+// machine check run on the CPU's IST1 stack (see cpu.h).
 void trap_init(void);
+
+// Load the IDT trap_init built on this CPU (an AP).
+void trap_load(void);
 
 // Called from trapentry.S with interrupts off; prints the fault through the
 // panic path (src/panic.h: no lock, so also when the CPU was interrupted
