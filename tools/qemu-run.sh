@@ -9,8 +9,10 @@
 # agrees with the status. Exit status: 0 PASS, 1 FAIL, 2 ABORTED, 3 when QEMU
 # failed, was stopped, or gave no (or another) result line, 4 when it was
 # killed at the time limit (3 and 4 say why on stderr).
-# usage: qemu-run.sh [-t SECONDS] [-l LOG] QEMU_ARGS...
+# usage: qemu-run.sh [-t SECONDS] [-l LOG] [-a ACCEL] QEMU_ARGS...
 #   -t  time limit, then kill
+#   -a  QEMU's accelerator (default tcg: one host thread runs every guest
+#       CPU in turn); tcg,thread=multi gives each guest CPU a host thread
 #   -l  headless: COM1 to the file LOG only, no display, no monitor (the
 #       tests). Without -l, COM1 and QEMU's monitor share the terminal, as
 #       with -nographic (Ctrl-A x quits), and COM1 is also logged to a
@@ -19,11 +21,12 @@
 set -uo pipefail
 
 # Not getopts: QEMU's own options follow and start with '-' too.
-limit=() log=
+limit=() log= accel=tcg
 while [ $# -ge 2 ]; do
 	case $1 in
 	-t) limit=(timeout --foreground -k 10 "$2") ;;
 	-l) log=$2 ;;
+	-a) accel=$2 ;;
 	*) break ;;
 	esac
 	shift 2
@@ -39,7 +42,7 @@ else
 		-serial chardev:com1 -mon chardev=com1)
 fi
 
-"${limit[@]}" qemu-system-x86_64 -accel tcg -no-reboot \
+"${limit[@]}" qemu-system-x86_64 -accel "$accel" -no-reboot \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04 "${console[@]}" "$@"
 status=$?
 if [ "$status" = 124 ] && [ ${#limit[@]} -gt 0 ]; then

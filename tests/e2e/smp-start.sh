@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Every CPU tests: at -smp 2, 4 and 8 on the pc and q35 machines (QEMU
+# -kernel, one host thread per guest CPU), ramsift starts every CPU the MADT
+# lists and names them all in the cpus: line, runs the default pass on all of
+# them (march-c split into shares, ramsift's own memory after the move, with
+# the APs parked and started again), and passes with tested_bytes =
+# usable_bytes and no warning. One log per boot: build/test/smp-start-<boot>.log.
+. "$(dirname "$0")/lib.sh"
+
+E2E_ACCEL=tcg,thread=multi
+
+for machine in pc q35; do
+	for n in 2 4 8; do
+		E2E_LOG=$E2E_DIR/$E2E_NAME-$machine-$n.log
+		e2e_boot -machine "$machine" -smp "$n" -m 64M -kernel "$ELF" \
+			-append "console=ttyS0,115200 $E2E_ARGS"
+		e2e_expect_pass
+		ids=$(seq -s ' ' 0 $((n - 1)))
+		e2e_expect "^cpus: $n found in the MADT, $n started \\(APIC IDs $ids\\)\$" \
+			"$machine -smp $n: all $n CPUs started"
+		e2e_expect '^ramsift moved itself to ' "$machine -smp $n: moved, the APs parked and back"
+		# The own-memory jobs cover the AP start-up code too: 3 ranges.
+		e2e_expect '^test march-c: start pass=1 bytes=[0-9]+ ranges=3 own-memory ' \
+			"$machine -smp $n: ramsift's own memory and the start-up code tested"
+		[ "$(grep -c '^test march-c: start ' "$E2E_LOG")" -eq 2 ] ||
+			e2e_fail "$machine -smp $n: want one start line per march-c job, not one per CPU"
+	done
+done
