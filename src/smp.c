@@ -55,10 +55,8 @@ struct smp_cpu {
 	void (*fn)(void *arg);
 	void *arg;
 	volatile uint32_t done __attribute__((aligned(64)));	// commands finished
-	volatile uint64_t beat;		// sign of life: bumped as it works or waits
-	volatile uint32_t arrivals;	// barrier arrivals in the job it runs
-	uint32_t sense;			// its barrier sense
 	uint64_t *guard;		// GUARD_WORDS words below its stack
+	struct barrier_cpu bar;		// its barrier side and heartbeat (own line)
 } __attribute__((aligned(64)));
 
 // An AP's memory: SMP_SLOT_BYTES from a page boundary, its stack ending at
@@ -303,36 +301,24 @@ static bool finished(unsigned id)
 	return __atomic_load_n(&r->done, __ATOMIC_ACQUIRE) == r->seq;
 }
 
-// Watching one CPU that others wait for: report it when its heartbeat has
-// not moved for SMP_STALL_MS of the watcher's own clock (the CPUs' clocks
-// need not agree).
-struct watch {
-	bool on;
-	unsigned id;
-	uint64_t beat, since;
-};
-
 _Noreturn static void stalled(unsigned id, const char *where, const char *what)
 {
 	panic_begin();
 	log_error("cpus: CPU %u (APIC ID %u) stopped: no sign of life for %u s while %s, in test "
-		  "%s; its share of the memory is not tested", id, smp.apic[id], SMP_STALL_MS / 1000, where,
-		  what ? what : "none");
+		  "%s; its share of the memory is not tested", id, smp.apic[id], SMP_STALL_MS / 1000,
+		  where, what ? what : "none");
 	log_error("ramsift stopped: a CPU hung (a fault in that CPU or in the memory ramsift runs "
 		  "from, or a bug in ramsift); test again with cpus=1 and report the lines above");
 	run_finish(RESULT_ABORTED);
 }
 
-static void watch(struct watch *w, unsigned suspect, const char *where, const char *what)
+// Report CPU id when its heartbeat has stood still for SMP_STALL_MS.
+static void watch(struct watch *w, unsigned id, const char *where, const char *what)
 {
-	uint64_t now = timer_ms(), beat = __atomic_load_n(&run_of(suspect)->beat, __ATOMIC_RELAXED);
+	uint64_t beat = __atomic_load_n(&run_of(id)->bar.beat, __ATOMIC_RELAXED);
 
-	if (!w->on || w->id != suspect || w->beat != beat) {
-		*w = (struct watch){ true, suspect, beat, now };
-		return;
-	}
-	if (now - w->since >= SMP_STALL_MS)
-		stalled(suspect, where, what);
+	if (watch_stalled(w, id, beat, timer_ms(), SMP_STALL_MS))
+		stalled(id, where, what);
 }
 
 void smp_wait(const unsigned *ids, size_t n, void (*tick)(void), const char *what)
@@ -359,41 +345,30 @@ void smp_wait(const unsigned *ids, size_t n, void (*tick)(void), const char *wha
 
 void smp_barrier_init(struct smp_barrier *b, const unsigned *ids, size_t n, const char *what)
 {
-	b->n = (uint32_t)n;
-	b->count = (uint32_t)n;
-	b->sense = 0;
+	barrier_init(&b->b, (uint32_t)n);
 	b->what = what;
 	for (size_t i = 0; i < n; i++) {
-		struct smp_cpu *r = run_of(ids[i]);
 		b->ids[i] = ids[i];
-		r->sense = 0;
-		r->arrivals = 0;
+		barrier_cpu_init(&run_of(ids[i])->bar);
 	}
 }
 
 void smp_barrier_wait(struct smp_barrier *b, bool flush)
 {
-	struct smp_cpu *me = this_cpu()->run;
+	struct barrier_cpu *me = &((struct smp_cpu *)this_cpu()->run)->bar;
+	struct watch w = { 0 };
 
 	if (flush)
 		wbinvd();	// this CPU's own dirty lines: see the top of this file
-	uint32_t sense = me->sense ^ 1, arrival = me->arrivals + 1;
-	me->sense = sense;
-	__atomic_store_n(&me->arrivals, arrival, __ATOMIC_RELEASE);
-	if (__atomic_sub_fetch(&b->count, 1, __ATOMIC_ACQ_REL) == 0) {
-		// The last to arrive: nobody touches count until sense flips.
-		__atomic_store_n(&b->count, b->n, __ATOMIC_RELAXED);
-		__atomic_store_n(&b->sense, sense, __ATOMIC_RELEASE);
-		return;
-	}
-	struct watch w = { 0 };
-	for (uint32_t spins = 1; __atomic_load_n(&b->sense, __ATOMIC_ACQUIRE) != sense; spins++) {
+	uint32_t sense = barrier_arrive(&b->b, me), arrival = me->arrivals;
+	for (uint32_t spins = 1; !barrier_done(&b->b, sense); spins++) {
 		cpu_relax();
 		if (spins % STALL_CHECK_SPINS)
 			continue;
 		me->beat++;
-		for (uint32_t i = 0; i < b->n; i++) {
-			if (__atomic_load_n(&run_of(b->ids[i])->arrivals, __ATOMIC_ACQUIRE) < arrival) {
+		// Watch the first CPU still missing.
+		for (uint32_t i = 0; i < b->b.n; i++) {
+			if (barrier_missing(&run_of(b->ids[i])->bar, arrival)) {
 				watch(&w, b->ids[i], "the other CPUs waited for it at a phase barrier",
 				      b->what);
 				break;
@@ -407,7 +382,7 @@ void smp_beat(void)
 	struct smp_cpu *me = this_cpu()->run;
 
 	if (me)
-		me->beat++;
+		me->bar.beat++;
 }
 
 void smp_check_stack(const char *what)

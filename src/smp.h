@@ -18,6 +18,7 @@
 #include "boot/multiboot.h"
 #include "capacity.h"
 #include "run/ram.h"
+#include "x86/barrier.h"
 
 // Each AP's memory, in the working memory after the page tables: its struct
 // cpu (GDT, TSS, exception stack), its mailbox, guard words and its stack.
@@ -61,13 +62,11 @@ void smp_post(unsigned id, void (*fn)(void *arg), void *arg);
 // its APIC ID and what: the test running.
 void smp_wait(const unsigned *ids, size_t n, void (*tick)(void), const char *what);
 
-// A barrier among the CPUs ids[0..n) that run one job: sense-reversing,
-// its count and sense on cache lines of their own, each CPU's sense and
-// arrivals on its own line.
+// A barrier among the CPUs ids[0..n) that run one job (src/x86/barrier.h:
+// sense-reversing, its count and sense on cache lines of their own, each
+// CPU's side on its own line in its per-CPU memory).
 struct smp_barrier {
-	volatile uint32_t count __attribute__((aligned(64)));
-	volatile uint32_t sense __attribute__((aligned(64)));
-	uint32_t n;
+	struct barrier b;
 	const char *what;		// the test, for a report
 	unsigned ids[MAX_CPUS];
 };

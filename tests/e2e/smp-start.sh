@@ -5,7 +5,10 @@
 # lists and names them all in the cpus: line, runs the default pass on all of
 # them (march-c split into shares, ramsift's own memory after the move, with
 # the APs parked and started again), and passes with tested_bytes =
-# usable_bytes and no warning. One log per boot: build/test/smp-start-<boot>.log.
+# usable_bytes and no warning. Then bit-fade with a 1 s wait at -smp 4: the
+# CPUs meet at a barrier, one of them waits, so each job prints one waiting
+# line per polarity, not one per CPU. One log per boot:
+# build/test/smp-start-<boot>.log.
 . "$(dirname "$0")/lib.sh"
 
 E2E_ACCEL=tcg,thread=multi
@@ -27,3 +30,12 @@ for machine in pc q35; do
 			e2e_fail "$machine -smp $n: want one start line per march-c job, not one per CPU"
 	done
 done
+
+E2E_LOG=$E2E_DIR/$E2E_NAME-bitfade.log
+e2e_boot -machine q35 -smp 4 -m 64M -kernel "$ELF" \
+	-append "console=ttyS0,115200 $E2E_ARGS tests=bit-fade bitfade=1"
+e2e_expect_pass
+[ "$(grep -c '^test bit-fade: waiting 1 s for bits to fade, pass=1$' "$E2E_LOG")" -eq 4 ] ||
+	e2e_fail 'bit-fade: want 4 waiting lines (2 polarities, over RAM and over its own memory)'
+secs=$(sed -nE 's/^test bit-fade: end pass=1 errors=0 time_s=([0-9]+)\..* t=.*/\1/p' "$E2E_LOG" | head -n 1)
+[ -n "$secs" ] && [ "$secs" -lt 4 ] || e2e_fail "bit-fade over RAM took $secs s: the waits were not shared"
