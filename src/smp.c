@@ -11,7 +11,7 @@
 //
 // Caches at a barrier: WBINVD writes back and invalidates the caches of the
 // processor that executes it, "internal caches", and signals the external
-// ones (SDM vol. 2D, WBINVD); for a cache shared by several logical
+// ones (SDM vol. 2C, WBINVD); for a cache shared by several logical
 // processors, CPUID leaf 4's EDX bit 0 says whether one thread's WBINVD acts
 // on the lower-level caches of the others sharing it (SDM vol. 2A, CPUID,
 // leaf 04H), and nothing makes it reach another core's private L1 and L2.

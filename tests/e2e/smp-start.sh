@@ -5,8 +5,8 @@
 # lists and names them all in the cpus: line, runs the default pass on all of
 # them (march-c split into shares, ramsift's own memory after the move, with
 # the APs parked and started again), and passes with tested_bytes =
-# usable_bytes and no warning; the same with -cpu max. Then bit-fade with a
-# 1 s wait at -smp 4: the
+# usable_bytes and no warning; the same with -cpu max. Then every test
+# (tests=all, bit-fade with a 1 s wait) at -smp 4: no false error, and the
 # CPUs meet at a barrier, one of them waits, so each job prints one waiting
 # line per polarity, not one per CPU. One log per boot:
 # build/test/smp-start-<boot>.log.
@@ -41,8 +41,12 @@ e2e_expect '^cpus: 4 found in the MADT, 4 started \(APIC IDs 0 1 2 3\)$' '-cpu m
 
 E2E_LOG=$E2E_DIR/$E2E_NAME-bitfade.log
 e2e_boot -machine q35 -smp 4 -m 64M -kernel "$ELF" \
-	-append "console=ttyS0,115200 $E2E_ARGS tests=bit-fade bitfade=1"
+	-append "console=ttyS0,115200 $E2E_ARGS tests=all bitfade=1"
 e2e_expect_pass
+for t in $(sed -n 's/^\t{ "\([a-z0-9-]*\)",.*/\1/p' lib/memtest/memtest.c); do
+	[ "$(grep -c "^test $t: end pass=1 errors=0 " "$E2E_LOG")" -eq 2 ] ||
+		e2e_fail "tests=all: want $t to end twice without error (RAM, own memory)"
+done
 [ "$(grep -c '^test bit-fade: waiting 1 s for bits to fade, pass=1$' "$E2E_LOG")" -eq 4 ] ||
 	e2e_fail 'bit-fade: want 4 waiting lines (2 polarities, over RAM and over its own memory)'
 secs=$(sed -nE 's/^test bit-fade: end pass=1 errors=0 time_s=([0-9]+)\..* t=.*/\1/p' "$E2E_LOG" | head -n 1)
