@@ -36,8 +36,11 @@
 #include "x86/layout.h"
 #include "x86/smpboot.h"
 #include "x86/timer.h"
+#include "x86/trap.h"
 
 #define GUARD_WORDS		64
+#define SPINS_BEFORE_HALT	1024
+#define WAKE_TICK_COUNT		(4u << 20)	// apic.h: 67 ms to 2.7 s
 #define GUARD(i)		(0x67756172642d2d00ull + (i))	// "guard--" and the index
 #define STALL_CHECK_SPINS	4096
 #define PARK_TIMEOUT_MS		1000
@@ -266,9 +269,10 @@ static void ap_main(void)
 	struct smp_cpu *me = this_cpu()->run;
 	uint32_t seen = me->done;
 
+	apic_wake_setup(TRAP_WAKE_VECTOR, TRAP_SPURIOUS_VECTOR, WAKE_TICK_COUNT);
 	for (;;) {
 		while (__atomic_load_n(&me->seq, __ATOMIC_ACQUIRE) == seen)
-			cpu_relax();
+			cpu_wait_interrupt();
 		seen++;
 		if (me->cmd == CMD_PARK) {
 			wbinvd();
@@ -288,6 +292,7 @@ static void post(unsigned id, enum cmd cmd, void (*fn)(void *arg), void *arg)
 	r->fn = fn;
 	r->arg = arg;
 	__atomic_store_n(&r->seq, r->seq + 1, __ATOMIC_RELEASE);
+	apic_send_fixed(smp.apic[id], TRAP_WAKE_VECTOR);
 }
 
 void smp_post(unsigned id, void (*fn)(void *arg), void *arg)
@@ -355,15 +360,27 @@ void smp_barrier_init(struct smp_barrier *b, const unsigned *ids, size_t n, cons
 
 void smp_barrier_wait(struct smp_barrier *b, bool flush)
 {
-	struct barrier_cpu *me = &((struct smp_cpu *)this_cpu()->run)->bar;
+	const struct cpu *c = this_cpu();
+	struct barrier_cpu *me = &((struct smp_cpu *)c->run)->bar;
 	struct watch w = { 0 };
 
 	if (flush)
 		wbinvd();	// this CPU's own dirty lines: see the top of this file
 	uint32_t sense = barrier_arrive(&b->b, me), arrival = me->arrivals;
+	if (barrier_done(&b->b, sense)) {
+		// The last to arrive: wake the APs that may have halted.
+		for (uint32_t i = 0; i < b->b.n; i++)
+			if (b->ids[i] != c->id && b->ids[i] != 0)
+				apic_send_fixed(smp.apic[b->ids[i]], TRAP_WAKE_VECTOR);
+		return;
+	}
 	for (uint32_t spins = 1; !barrier_done(&b->b, sense); spins++) {
-		cpu_relax();
-		if (spins % STALL_CHECK_SPINS)
+		bool halt = c->id != 0 && spins > SPINS_BEFORE_HALT;
+		if (halt)
+			cpu_wait_interrupt();	// the last one's IPI, or a tick
+		else
+			cpu_relax();
+		if (!halt && spins % STALL_CHECK_SPINS)
 			continue;
 		me->beat++;
 		// Watch the first CPU still missing.

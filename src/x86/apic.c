@@ -17,13 +17,24 @@
 #define CPUID_1_EDX_APIC	(1u << 9)
 
 #define APIC_ID			0x020
+#define APIC_TPR		0x080
+#define APIC_EOI		0x0b0
+#define APIC_SVR		0x0f0
 #define APIC_ESR		0x280
 #define APIC_ICR_LO		0x300
 #define APIC_ICR_HI		0x310
+#define APIC_LVT_TIMER		0x320
+#define APIC_TIMER_INIT		0x380
+#define APIC_TIMER_DIV		0x3e0
+
+#define SVR_ENABLE		(1u << 8)	// APIC software enable (11.9)
+#define LVT_TIMER_PERIODIC	(1u << 17)	// timer mode (11.5.4)
+#define TIMER_DIV_16		0x3		// divide configuration (figure 11-10)
 
 // ICR low word (SDM vol. 3A, figure 11-12): delivery mode in bits 8-10,
 // delivery status 12 (xAPIC only), level 14, trigger 15 (0: edge), no
 // shorthand, physical destination.
+#define ICR_FIXED		(0u << 8)
 #define ICR_INIT		(5u << 8)
 #define ICR_STARTUP		(6u << 8)
 #define ICR_BUSY		(1u << 12)
@@ -41,6 +52,15 @@ static uint32_t xapic_read(uint32_t reg)
 static void xapic_write(uint32_t reg, uint32_t v)
 {
 	regs[reg / 4] = v;
+}
+
+// A register other than the ICR, in either mode.
+static void reg_write(uint32_t reg, uint32_t v)
+{
+	if (mode == APIC_X2APIC)
+		wrmsr(MSR_X2APIC + reg / 16, v);
+	else
+		xapic_write(reg, v);
 }
 
 enum apic_mode apic_init(uint64_t map_top)
@@ -112,4 +132,23 @@ bool apic_send_init(uint32_t id)
 bool apic_send_startup(uint32_t id, uint32_t page)
 {
 	return send(id, ICR_STARTUP | ICR_ASSERT | (page & 0xff));
+}
+
+bool apic_send_fixed(uint32_t id, uint8_t vector)
+{
+	return send(id, ICR_FIXED | ICR_ASSERT | vector);
+}
+
+void apic_wake_setup(uint8_t vector, uint8_t spurious, uint32_t tick_count)
+{
+	reg_write(APIC_TPR, 0);
+	reg_write(APIC_SVR, SVR_ENABLE | spurious);
+	reg_write(APIC_TIMER_DIV, TIMER_DIV_16);
+	reg_write(APIC_LVT_TIMER, LVT_TIMER_PERIODIC | vector);
+	reg_write(APIC_TIMER_INIT, tick_count);
+}
+
+void apic_eoi(void)
+{
+	reg_write(APIC_EOI, 0);
 }

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// The local APIC, as far as ramsift needs it: this CPU's APIC ID, and the
-// INIT and STARTUP inter-processor interrupts that start the other CPUs
-// (SDM vol. 3A, chapter 11). The firmware leaves it in xAPIC mode (registers
-// in memory at the base IA32_APIC_BASE names, 8-bit IDs) or in x2APIC mode
-// (registers as MSRs, 32-bit IDs); ramsift keeps whichever it finds. No
-// interrupt is ever taken: ramsift runs with interrupts off.
+// The local APIC, as far as ramsift needs it: this CPU's APIC ID, the INIT
+// and STARTUP inter-processor interrupts that start the other CPUs, and the
+// wake-ups of APs that wait halted (SDM vol. 3A, chapter 11). The firmware
+// leaves it in xAPIC mode (registers in memory at the base IA32_APIC_BASE
+// names, 8-bit IDs) or in x2APIC mode (registers as MSRs, 32-bit IDs);
+// ramsift keeps whichever it finds. Only an AP waiting in hlt ever takes an
+// interrupt; the BSP never enables them (the legacy PIC may still be wired
+// to it).
 #ifndef RAMSIFT_SRC_X86_APIC_H
 #define RAMSIFT_SRC_X86_APIC_H
 
@@ -39,5 +41,19 @@ uint32_t apic_id(void);
 // an IPI to none goes nowhere.
 bool apic_send_init(uint32_t id);
 bool apic_send_startup(uint32_t id, uint32_t page);
+
+// Send a fixed interrupt with vector to the CPU with APIC ID id (physical
+// destination, edge). Same return as above.
+bool apic_send_fixed(uint32_t id, uint8_t vector);
+
+// Make the calling CPU's local APIC accept fixed interrupts (software
+// enabled, spurious vector spurious, no priority masked) and raise vector
+// every tick_count x 16 of its timer's clock (periodic; the clock is the
+// bus or crystal clock, 25 MHz to 1 GHz: 4 Mi counts are 67 ms to 2.7 s).
+// For an AP, after its start; INIT undoes it all.
+void apic_wake_setup(uint8_t vector, uint8_t spurious, uint32_t tick_count);
+
+// Acknowledge the interrupt being handled (end of interrupt).
+void apic_eoi(void);
 
 #endif

@@ -84,6 +84,15 @@ static inline void cpu_relax(void)
 	__asm__ volatile("pause");
 }
 
+// Halt with interrupts on until one comes, then turn them off again. STI
+// holds interrupts off for one more instruction (SDM vol. 2B, STI), so
+// "sti; hlt" is one step: an interrupt that became pending after the caller
+// last looked, with interrupts off, ends this hlt rather than being missed.
+static inline void cpu_wait_interrupt(void)
+{
+	__asm__ volatile("sti; hlt; cli" ::: "memory");
+}
+
 static inline _Noreturn void cpu_halt_forever(void)
 {
 	for (;;)
