@@ -58,6 +58,7 @@ struct smp_cpu {
 	void (*fn)(void *arg);
 	void *arg;
 	volatile uint32_t done __attribute__((aligned(64)));	// commands finished
+	bool interrupts;		// may wait halted and send wake-ups (its APIC is set up)
 	uint64_t *guard;		// GUARD_WORDS words below its stack
 	struct barrier_cpu bar;		// its barrier side and heartbeat (own line)
 } __attribute__((aligned(64)));
@@ -269,10 +270,14 @@ static void ap_main(void)
 	struct smp_cpu *me = this_cpu()->run;
 	uint32_t seen = me->done;
 
-	apic_wake_setup(TRAP_WAKE_VECTOR, TRAP_SPURIOUS_VECTOR, WAKE_TICK_COUNT);
+	me->interrupts = apic_wake_setup(TRAP_WAKE_VECTOR, TRAP_SPURIOUS_VECTOR, WAKE_TICK_COUNT);
 	for (;;) {
-		while (__atomic_load_n(&me->seq, __ATOMIC_ACQUIRE) == seen)
-			cpu_wait_interrupt();
+		while (__atomic_load_n(&me->seq, __ATOMIC_ACQUIRE) == seen) {
+			if (me->interrupts)
+				cpu_wait_interrupt();
+			else
+				cpu_relax();
+		}
 		seen++;
 		if (me->cmd == CMD_PARK) {
 			wbinvd();
@@ -361,6 +366,7 @@ void smp_barrier_init(struct smp_barrier *b, const unsigned *ids, size_t n, cons
 void smp_barrier_wait(struct smp_barrier *b, bool flush)
 {
 	const struct cpu *c = this_cpu();
+	const struct smp_cpu *run = c->run;
 	struct barrier_cpu *me = &((struct smp_cpu *)c->run)->bar;
 	struct watch w = { 0 };
 
@@ -368,14 +374,15 @@ void smp_barrier_wait(struct smp_barrier *b, bool flush)
 		wbinvd();	// this CPU's own dirty lines: see the top of this file
 	uint32_t sense = barrier_arrive(&b->b, me), arrival = me->arrivals;
 	if (barrier_done(&b->b, sense)) {
-		// The last to arrive: wake the APs that may have halted.
-		for (uint32_t i = 0; i < b->b.n; i++)
+		// The last to arrive: wake the APs that may have halted (an AP
+		// that cannot send leaves them to their next tick).
+		for (uint32_t i = 0; (c->id == 0 || run->interrupts) && i < b->b.n; i++)
 			if (b->ids[i] != c->id && b->ids[i] != 0)
 				apic_send_fixed(smp.apic[b->ids[i]], TRAP_WAKE_VECTOR);
 		return;
 	}
 	for (uint32_t spins = 1; !barrier_done(&b->b, sense); spins++) {
-		bool halt = c->id != 0 && spins > SPINS_BEFORE_HALT;
+		bool halt = c->id != 0 && run->interrupts && spins > SPINS_BEFORE_HALT;
 		if (halt)
 			cpu_wait_interrupt();	// the last one's IPI, or a tick
 		else

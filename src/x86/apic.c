@@ -139,13 +139,18 @@ bool apic_send_fixed(uint32_t id, uint8_t vector)
 	return send(id, ICR_FIXED | ICR_ASSERT | vector);
 }
 
-void apic_wake_setup(uint8_t vector, uint8_t spurious, uint32_t tick_count)
+bool apic_wake_setup(uint8_t vector, uint8_t spurious, uint32_t tick_count)
 {
+	uint64_t base = rdmsr(MSR_APIC_BASE);
+
+	if (!(base & APIC_BASE_EN) || ((base & APIC_BASE_EXTD) != 0) != (mode == APIC_X2APIC))
+		return false;
 	reg_write(APIC_TPR, 0);
 	reg_write(APIC_SVR, SVR_ENABLE | spurious);
 	reg_write(APIC_TIMER_DIV, TIMER_DIV_16);
 	reg_write(APIC_LVT_TIMER, LVT_TIMER_PERIODIC | vector);
 	reg_write(APIC_TIMER_INIT, tick_count);
+	return true;
 }
 
 void apic_eoi(void)

@@ -50,8 +50,11 @@ bool apic_send_fixed(uint32_t id, uint8_t vector);
 // enabled, spurious vector spurious, no priority masked) and raise vector
 // every tick_count x 16 of its timer's clock (periodic; the clock is the
 // bus or crystal clock, 25 MHz to 1 GHz: 4 Mi counts are 67 ms to 2.7 s).
-// For an AP, after its start; INIT undoes it all.
-void apic_wake_setup(uint8_t vector, uint8_t spurious, uint32_t tick_count);
+// For an AP, after its start; INIT undoes it all. Returns false, changing
+// nothing, when this CPU's local APIC is not in the BSP's mode (the SDM
+// wants every CPU in one mode, and INIT keeps it; a firmware may still
+// differ): such a CPU must neither wait for interrupts nor send any.
+bool apic_wake_setup(uint8_t vector, uint8_t spurious, uint32_t tick_count);
 
 // Acknowledge the interrupt being handled (end of interrupt).
 void apic_eoi(void);
