@@ -5,9 +5,11 @@
 // STARTUP IPIs enters it in real mode at CS:IP = VV00:0000, the copy's
 // first byte, with interrupts off, no stack, and caching disabled (CR0.CD
 // and NW are set after INIT: SDM vol. 3A, table 10-1). It goes from real
-// mode straight to long mode: PAE, CR3 (the copy of the BSP's PML4 the data
-// names, below 4 GiB), EFER.LME, then protection and paging in one write to
-// CR0, and a far jump to the 64-bit code selector of its own GDT. In long
+// mode straight to long mode: the BSP's PAT (so that every CPU maps the
+// framebuffer with one memory type, src/x86/paging.c), PAE, CR3 (the copy
+// of the BSP's PML4 the data names, below 4 GiB), EFER.LME, then protection
+// and paging in one write to CR0, and a far jump to the 64-bit code
+// selector of its own GDT. In long
 // mode it switches to the BSP's real page tables, checks that the slot in
 // ap_data is meant for this CPU (its APIC ID as CPUID reports it) and takes
 // it, and calls ap_entry(struct cpu *) in the kernel window, on the stack
@@ -28,6 +30,7 @@
 #define CR4_PAE		(1 << 5)
 #define MSR_EFER	0xc0000080
 #define EFER_LME	(1 << 8)
+#define MSR_IA32_PAT	0x277
 
 // An offset from the start of the copy, as DS = CS addresses it.
 #define OFF(label)	((label) - ap_trampoline)
@@ -42,7 +45,15 @@ ap_trampoline:
 	mov	%cs, %ax
 	mov	%ax, %ds
 	lgdtl	OFF(ap_data + AP_DATA_GDTR)
-	mov	$CR4_PAE, %eax
+	// The BSP's PAT, before paging uses it (none if the CPU has no PAT).
+	movl	OFF(ap_data + AP_DATA_PAT), %eax
+	movl	OFF(ap_data + AP_DATA_PAT + 4), %edx
+	mov	%eax, %ecx
+	or	%edx, %ecx
+	jz	1f
+	mov	$MSR_IA32_PAT, %ecx
+	wrmsr
+1:	mov	$CR4_PAE, %eax
 	mov	%eax, %cr4
 	movl	OFF(ap_data + AP_DATA_PML4), %eax
 	mov	%eax, %cr3
@@ -72,13 +83,13 @@ ap_long:
 	// 32-bit x2APIC ID, leaf 1 the 8-bit xAPIC ID (SDM vol. 3A, 11.4.6
 	// and 11.12.8).
 	cmpl	$0, ap_data + AP_DATA_X2APIC(%rip)
-	je	1f
+	je	3f
 	mov	$0xb, %eax
 	xor	%ecx, %ecx
 	cpuid
 	mov	%edx, %eax
 	jmp	2f
-1:	mov	$1, %eax
+3:	mov	$1, %eax
 	cpuid
 	mov	%ebx, %eax
 	shr	$24, %eax

@@ -65,10 +65,18 @@ mb2_header:
 	.long 12
 	.long 2				// EGA text supported, console not required
 
+	// The mode asked for: 1024x768 at 32 bits. Every VBE BIOS and GOP
+	// offers it; the 8x16 font at 1x gives 128x48 text there, roomier than
+	// the 80x25 a status screen needs and large on any monitor, so it can
+	// be read from across the room; a 32-bit pixel is one aligned store.
+	// GRUB takes another mode if the screen lacks this one; its multiboot2
+	// command sets gfxpayload from this tag, so a user's `set
+	// gfxpayload=WxH` must come after that line to override it (as
+	// iso/mkiso.sh -g does). The console draws on any direct-RGB mode.
 	.p2align 3
 	.short MB2_HTAG_FRAMEBUFFER, MB2_HTAG_OPTIONAL
 	.long 20
-	.long 0, 0, 0			// width, height, depth: no preference
+	.long 1024, 768, 32		// width, height, depth
 
 	.p2align 3
 	.short MB2_HTAG_RELOCATABLE, MB2_HTAG_OPTIONAL

@@ -6,21 +6,25 @@
 # rewrite it for unattended test ISOs:
 #   -t SECONDS  menu timeout          -e ID    default entry (its --id)
 #   -a ARGS     kernel options appended to every entry
+#   -g MODE     `set gfxpayload=MODE` (e.g. 1920x1080x32) after each
+#               multiboot2 line: the graphics mode GRUB sets instead of the
+#               one ramsift's header asks for
 # Fails if the ISO lacks the BIOS or the UEFI boot image (grub-mkrescue leaves
 # out, without an error, a platform whose GRUB package is missing).
 set -eu
 
 usage() {
-	echo "usage: $0 [-t SECONDS] [-e ENTRY_ID] [-a 'KERNEL ARGS'] IMAGE.elf OUT.iso" >&2
+	echo "usage: $0 [-t SECONDS] [-e ENTRY_ID] [-a 'KERNEL ARGS'] [-g MODE] IMAGE.elf OUT.iso" >&2
 	exit 2
 }
 
-timeout= entry= args=
-while getopts t:e:a: opt; do
+timeout= entry= args= mode=
+while getopts t:e:a:g: opt; do
 	case $opt in
 	t) timeout=$OPTARG ;;
 	e) entry=$OPTARG ;;
 	a) args=$OPTARG ;;
+	g) mode=$OPTARG ;;
 	*) usage ;;
 	esac
 done
@@ -53,6 +57,12 @@ if [ -n "$args" ]; then
 	args=$(printf '%s' "$args" | sed 's/[\\|&]/\\&/g')
 	edit '^\([[:space:]]*multiboot2\{0,1\} /boot/ramsift\.elf.*\)' "\\1 $args"
 fi
+# After the multiboot2 command, which sets gfxpayload to the mode the
+# image's header asks for.
+case $mode in
+*[!0-9x]*) usage ;;
+esac
+[ -z "$mode" ] || edit '^\([[:space:]]*\)\(multiboot2 /boot/ramsift\.elf.*\)' "\\1\\2\\n\\1set gfxpayload=$mode"
 if [ -n "$entry" ] && ! grep -q -- "--id $entry {" "$cfg"; then
 	echo "mkiso.sh: no menu entry with --id $entry" >&2
 	exit 1

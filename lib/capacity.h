@@ -47,4 +47,11 @@
 #define RAM_RANGES_MAX 4096
 #define RAM_OWNED_MAX 8
 
+// The character grid of a screen (lib/screen/grid.h): 240 columns are a
+// 3840-pixel-wide framebuffer with the font scaled 2x (what the console does
+// from 1600 pixels on), 135 rows a 2160-pixel-high one at 1x. A larger screen
+// shows the grid in its top left corner.
+#define SCREEN_MAX_COLS 240
+#define SCREEN_MAX_ROWS 135
+
 #endif

@@ -10,6 +10,7 @@
 // one progress line every 10 s and one end line whatever the CPUs.
 #include "errors.h"
 #include "job.h"
+#include "keys.h"
 #include "log.h"
 #include "run.h"
 #include "run/plan.h"
@@ -18,8 +19,8 @@
 #include "x86/timer.h"
 
 #define PROGRESS_EVERY_MS 10000
+#define SLEEP_SLICE_MS 100	// how often bit-fade's wait looks at the keys
 #define LINE_LEN 256
-#define SLEEP_STEP_MS 100
 
 // The test running: one at a time, read by every CPU that runs it.
 static struct {
@@ -38,6 +39,28 @@ static struct {
 // The shares' ranges: each cut adds at most one range to the test's.
 static struct range share_ranges[RAM_RANGES_MAX + MAX_CPUS];
 static struct plan_share parts[MAX_CPUS];
+
+// A key asked the job to end early (KEY_STOP or KEY_SKIP; KEY_NONE while
+// none did). Set by the bootstrap processor, which reads the keys (as it
+// runs its share, or while it waits for the APs); every CPU running the job
+// sees it at its next chunk, and one waiting at a barrier is let go.
+static enum key_action job_ended_by;
+
+// Read the keys (bootstrap processor only) and say whether the job must end.
+static bool job_goes_on(void)
+{
+	if (this_cpu()->id == 0 && __atomic_load_n(&job_ended_by, __ATOMIC_RELAXED) == KEY_NONE) {
+		enum key_action a = keys_poll();
+		if (a == KEY_STOP)
+			run_request_stop();
+		if (a != KEY_NONE) {
+			__atomic_store_n(&job_ended_by, a, __ATOMIC_RELAXED);
+			if (job.parallel)
+				smp_barrier_cancel(&job.barrier);
+		}
+	}
+	return __atomic_load_n(&job_ended_by, __ATOMIC_RELAXED) == KEY_NONE;
+}
 
 static void on_error(void *ctx, uint64_t addr, uint64_t expected, uint64_t actual)
 {
@@ -59,6 +82,13 @@ static void print_progress(void)
 	}
 }
 
+// While the BSP waits for the APs: the progress line, and the keys.
+static void bsp_tick(void)
+{
+	print_progress();
+	job_goes_on();
+}
+
 static bool on_progress(void *ctx, uint64_t bytes)
 {
 	struct job_status *j = ctx;
@@ -67,44 +97,38 @@ static bool on_progress(void *ctx, uint64_t bytes)
 	smp_beat();
 	if (this_cpu()->id == 0)
 		print_progress();
-	return true;
-}
-
-// Wait, showing life to the CPUs that may wait for this one.
-static void sleep_s(uint32_t seconds)
-{
-	for (uint64_t ms = 0; ms < (uint64_t)seconds * 1000; ms += SLEEP_STEP_MS) {
-		timer_delay_ms(SLEEP_STEP_MS);
-		smp_beat();
-	}
+	return job_goes_on();
 }
 
 // bit-fade's wait happens once, whatever the CPUs: all of them meet, the
-// first of them prints the line and waits while the others wait for it at
-// the next barrier.
+// first of them prints the line and waits (looking at the keys, showing
+// life to the others) while the others wait for it at the next barrier.
 static bool on_sleep(void *ctx, uint32_t seconds)
 {
 	(void)ctx;
 	char line[LINE_LEN];
-	bool leads = this_cpu()->id == job.ids[0];
+	bool goes_on = true;
 
-	if (job.parallel)
-		smp_barrier_wait(&job.barrier, false);
-	if (leads) {
+	if (job.parallel && !smp_barrier_wait(&job.barrier, false))
+		return false;
+	if (this_cpu()->id == job.ids[0]) {
 		status_line_fade(line, sizeof(line), &run_status()->test, seconds);
 		log_info("%s", line);
-		sleep_s(seconds);
+		for (uint64_t end = timer_ms() + (uint64_t)seconds * 1000; goes_on && timer_ms() < end;) {
+			timer_delay_ms(SLEEP_SLICE_MS);
+			smp_beat();
+			goes_on = job_goes_on();
+		}
 	}
-	if (job.parallel)
-		smp_barrier_wait(&job.barrier, false);
-	return true;
+	if (job.parallel && !smp_barrier_wait(&job.barrier, false))
+		return false;
+	return goes_on && job_goes_on();
 }
 
 static bool on_sync(void *ctx, bool flush)
 {
 	(void)ctx;
-	smp_barrier_wait(&job.barrier, flush);
-	return true;
+	return smp_barrier_wait(&job.barrier, flush) && job_goes_on();
 }
 
 // What each CPU of the job runs: the test over its share. Posted to the
@@ -164,6 +188,7 @@ void job_run(const struct mt_test *t, const struct range *r, size_t n, uint32_t 
 	bool bsp_runs = false;
 	char line[LINE_LEN];
 
+	__atomic_store_n(&job_ended_by, KEY_NONE, __ATOMIC_RELAXED);
 	job.test = t;
 	job.cfg = cfg;
 	job.pass = pass;
@@ -196,7 +221,7 @@ void job_run(const struct mt_test *t, const struct range *r, size_t n, uint32_t 
 	}
 	if (bsp_runs)
 		run_share(NULL);
-	smp_wait(aps, naps, print_progress, t->name);
+	smp_wait(aps, naps, bsp_tick, t->name);
 
 	s->test.done = status_jobs_done(s->job, smp_cpus());
 	status_line_job_end(line, sizeof(line), &s->test, timer_ms(), errors_total());
@@ -204,4 +229,8 @@ void job_run(const struct mt_test *t, const struct range *r, size_t n, uint32_t 
 		s->job[job.ids[i]].test = NULL;
 	s->test.test = NULL;
 	log_info("%s", line);
+	if (job_ended_by == KEY_STOP)
+		log_info("test %s: stopped by a key; reporting what was found so far", t->name);
+	else if (job_ended_by == KEY_SKIP)
+		log_info("test %s: skipped by a key", t->name);
 }

@@ -14,15 +14,17 @@
 #include "pass.h"
 #include "report.h"
 #include "errors.h"
+#include "keys.h"
 #include "x86/paging.h"
 #include "run.h"
 #include "run/plan.h"
+#include "screen.h"
+#include "screen/font.h"
 #include "smp.h"
 #include "x86/serial.h"
 #include "string.h"
 #include "x86/timer.h"
 #include "x86/trap.h"
-#include "x86/vga.h"
 #include "version.h"
 
 #define VGA_TEXT_PHYS 0xb8000
@@ -47,7 +49,26 @@ static const char *const *test_names(size_t *n)
 }
 
 static const struct console serial_console = { "serial", serial_write };
-static const struct console vga_console = { "vga", vga_write };
+static const struct console vga_console = { "vga", screen_write };
+static const struct console fb_console = { "framebuffer", screen_write };
+
+// What the screen is: the loader's direct-RGB framebuffer when the screen
+// console draws on it, else NULL; and why it does not, for the log.
+static const struct framebuffer *screen_fb;
+static const char *screen_fb_why;
+
+// The framebuffer's bytes (pitch times height).
+static uint64_t fb_bytes(const struct framebuffer *fb)
+{
+	return (uint64_t)fb->pitch * fb->height;
+}
+
+// Whether the framebuffer lies wholly below limit (no overflow on a loader's
+// nonsense address).
+static bool fb_below(const struct framebuffer *fb, uint64_t limit)
+{
+	return fb->addr <= limit && fb_bytes(fb) <= limit - fb->addr;
+}
 
 // The boot page tables map the first 4 GiB (BOOT_IDENTITY_BYTES) one to one,
 // and the loaders put their information there (its pointers are 32-bit).
@@ -74,7 +95,9 @@ static void warn_cmdline(void *ctx, const char *word, size_t len, const char *wh
 
 // Serial and screen as the command line asks. The screen is VGA text when
 // the loader says it is, or says nothing on a BIOS machine (QEMU -kernel,
-// iPXE); a graphics framebuffer (UEFI) gets no text yet.
+// iPXE); a direct-RGB framebuffer (GOP under UEFI, VBE under BIOS) gets the
+// same text drawn with the built-in font, from now on if the boot page
+// tables reach it, else once map_all_memory() has mapped it.
 // Returns whether the serial console answered.
 static bool consoles_init(const struct config *cfg, const struct bootinfo *bi)
 {
@@ -85,11 +108,20 @@ static bool consoles_init(const struct config *cfg, const struct bootinfo *bi)
 	if (!cfg->screen)
 		return serial_ok;
 	if (bi->fb.kind == FB_EGA_TEXT) {
-		vga_init(bi->fb.addr, bi->fb.width, bi->fb.height);
-		console_register(&vga_console);
+		if (screen_init_vga(bi->fb.addr, bi->fb.width, bi->fb.height))
+			console_register(&vga_console);
 	} else if (bi->fb.kind == FB_NONE && !bi->efi) {
-		vga_init(VGA_TEXT_PHYS, 80, 25);
+		screen_init_vga(VGA_TEXT_PHYS, 80, 25);
 		console_register(&vga_console);
+	} else if (bi->fb.kind == FB_RGB) {
+		if (!fb_below(&bi->fb, PAGING_IDENTITY_LIMIT))
+			screen_fb_why = "it lies beyond the 128 TiB that 4-level paging maps";
+		else if (screen_init_fb(&bi->fb, &screen_fb_why)) {
+			screen_fb = &bi->fb;
+			console_register(&fb_console);
+			if (fb_below(&bi->fb, BOOT_IDENTITY_BYTES))
+				screen_show();
+		}
 	}
 	return serial_ok;
 }
@@ -101,12 +133,44 @@ static void log_consoles(const struct config *cfg, const struct bootinfo *bi, bo
 	else if (cfg->serial)
 		log_warn("console: no UART answers at ttyS%u; the log goes to the screen only "
 			 "(pick another port with console=ttySN)", cfg->serial_port);
-	if (bi->fb.kind == FB_RGB || bi->fb.kind == FB_INDEXED)
+	if (!cfg->screen)
+		return;
+	if (screen_fb) {
+		struct grid *g = screen_grid();
+		unsigned w, h, cw, ch;
+		screen_pixels(&w, &h, &cw, &ch);
+		log_info("console: framebuffer %ux%ux%u at 0x%llx: %ux%u text%s", bi->fb.width,
+			 bi->fb.height, bi->fb.bpp, (unsigned long long)bi->fb.addr, g->cols, g->rows,
+			 cw > FONT_WIDTH ? ", font scaled 2x" : "");
+	} else if (bi->fb.kind == FB_RGB || bi->fb.kind == FB_INDEXED)
 		log_info("console: the loader set a %ux%u %u-bit graphics framebuffer at 0x%llx; "
-			 "ramsift cannot draw text on it yet, use the serial console",
-			 bi->fb.width, bi->fb.height, bi->fb.bpp, (unsigned long long)bi->fb.addr);
-	else if (cfg->screen)
+			 "ramsift cannot draw text on it (%s), use the serial console",
+			 bi->fb.width, bi->fb.height, bi->fb.bpp, (unsigned long long)bi->fb.addr,
+			 bi->fb.kind == FB_INDEXED ? "indexed colour" : screen_fb_why);
+	else if (screen_grid())
 		log_info("console: VGA text screen");
+	else if (bi->efi && bi->fb.kind == FB_NONE)
+		log_info("console: the loader passed no framebuffer, and UEFI has no text screen; "
+			 "use the serial console");
+}
+
+// A framebuffer inside usable RAM (some loaders' maps say so) is no RAM to
+// test: it leaves the usable RAM before anything is claimed or tested.
+static void exclude_framebuffer(struct ram *ram, const struct bootinfo *bi)
+{
+	struct range fb = { bi->fb.addr, bi->fb.addr + fb_bytes(&bi->fb) };
+	uint64_t before = range_total(ram->usable, ram->nusable);
+
+	if (bi->fb.kind == FB_NONE || fb.end <= fb.start)
+		return;
+	fb.start &= ~(uint64_t)(PAGE_SIZE - 1);
+	fb.end = (fb.end + PAGE_SIZE - 1) & ~(uint64_t)(PAGE_SIZE - 1);
+	ram->nusable = range_subtract(ram->usable, ram->nusable, RAM_RANGES_MAX, fb);
+	if (range_total(ram->usable, ram->nusable) == before)
+		return;
+	ram_release_all(ram);
+	log_info("memory: the framebuffer 0x%016llx-0x%016llx lies in usable RAM; it is not tested",
+		 (unsigned long long)fb.start, (unsigned long long)(fb.end - 1));
 }
 
 // Write, read back and restore the last word of the highest free range: proof
@@ -137,10 +201,13 @@ static void map_all_memory(struct ram *ram, const struct bootinfo *bi, struct fo
 	uint64_t top = 4 * GiB;
 	if (ram->nusable && ram->usable[ram->nusable - 1].end > top)
 		top = ram->usable[ram->nusable - 1].end;
-	uint64_t fb_end = bi->fb.addr + (uint64_t)bi->fb.pitch * bi->fb.height;
+	uint64_t fb_end = bi->fb.addr + fb_bytes(&bi->fb);
 	if (bi->fb.kind != FB_NONE && fb_end > top)
 		top = fb_end;
 	top = paging_clamp_top(top);
+	bool wc = screen_fb && paging_pat_init();
+	if (wc)
+		paging_set_wc(screen_fb->addr, screen_fb->addr + fb_bytes(screen_fb));
 
 	uint64_t bytes = paging_table_bytes(top);
 	uint64_t work_bytes = WORK_SMP + smp_bytes;
@@ -154,13 +221,17 @@ static void map_all_memory(struct ram *ram, const struct bootinfo *bi, struct fo
 	}
 	paging_build(tables, top, fp->image, fp->image_bytes);
 	write_cr3(tables);
+	if (wc)
+		wbinvd();	// the framebuffer was mapped write-back until now
 	fp->tables = tables;
 	fp->table_bytes = bytes;
 	fp->work_bytes = work_bytes;
 	fp->top = top;
-	log_info("paging: identity map 0-%llu GiB with %s pages; tables at 0x%llx", (unsigned long long)(top / GiB),
-		 cpu_has_1g_pages() ? "1 GiB" : "2 MiB",
-		 (unsigned long long)tables);
+	log_info("paging: identity map 0-%llu GiB with %s pages; tables at 0x%llx%s",
+		 (unsigned long long)(top / GiB), cpu_has_1g_pages() ? "1 GiB" : "2 MiB",
+		 (unsigned long long)tables, wc ? "; framebuffer write-combining" : "");
+	if (screen_fb)
+		screen_show();	// if the boot page tables did not reach it
 }
 
 // Entered from boot/entry.S in long mode, on the BSP's stack, interrupts off,
@@ -197,6 +268,7 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 			  "Boot ramsift with GRUB (multiboot or multiboot2) or QEMU -kernel");
 		run_finish(RESULT_ABORTED);
 	}
+	exclude_framebuffer(&ram, &bootinfo);
 	footprint.image = load_phys;
 	footprint.image_bytes = (uint64_t)(image_end_phys - image_start_phys);
 	ram_claim(&ram, (struct range){ load_phys, load_phys + footprint.image_bytes },
@@ -219,10 +291,11 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 	log_info("run: passes=%u seed=0x%llx errors=%u bitfade=%u%s", cfg.passes,
 		 (unsigned long long)seed, cfg.error_lines, cfg.bitfade_s,
 		 cfg.seed_set ? "" : " (add seed= with this value to repeat the random patterns)");
+	keys_init();		// from here on a key can stop, skip or pause
 	run_passes(&cfg, &ram, &footprint, seed);
 	report_summary(&footprint, usable);
 	report_badram(&cfg, &ram, "");
 	if (bootinfo.efi)
 		report_uefi_advice();
-	run_finish(errors_total() ? RESULT_FAIL : RESULT_PASS);
+	run_finish(errors_total() ? RESULT_FAIL : run_stopping() ? RESULT_STOPPED : RESULT_PASS);
 }

@@ -69,7 +69,7 @@ static uint64_t test_own_memory(const struct config *cfg, struct ram *ram, struc
 	add_sorted(own, &nown, tramp);
 	if (nown == 0)
 		return 0;
-	for (size_t i = 0; i < ntests; i++)
+	for (size_t i = 0; i < ntests && !run_stopping(); i++)
 		job_run(tests[i], own, nown, pass, cfg, seed, true);
 	return range_total(own, nown);
 }
@@ -88,9 +88,14 @@ void run_passes(const struct config *cfg, struct ram *ram, struct footprint *fp,
 		status_pass_begin(s, pass, timer_ms());
 		status_line_pass_start(line, sizeof(line), s, ntests, ram->nfree);
 		log_info("%s", line);
-		for (size_t i = 0; i < ntests; i++)
+		for (size_t i = 0; i < ntests && !run_stopping(); i++)
 			job_run(tests[i], ram->free, ram->nfree, pass, cfg, pass_seed, false);
-		tested += test_own_memory(cfg, ram, fp, tests, ntests, pass, pass_seed);
+		if (!run_stopping())
+			tested += test_own_memory(cfg, ram, fp, tests, ntests, pass, pass_seed);
+		if (run_stopping()) {
+			log_info("pass %u: stopped by a key before its end", pass);
+			break;
+		}
 		s = run_status_sync();
 		status_line_pass_end(line, sizeof(line), s, tested, timer_ms());
 		log_info("%s", line);

@@ -5,6 +5,7 @@
 
 #include "console.h"
 #include "errors.h"
+#include "keys.h"
 #include "log.h"
 #include "run.h"
 #include "x86/io.h"
@@ -17,7 +18,18 @@ static struct {
 	bool cfg_set;
 	struct run_status status;
 	bool finishing;
+	bool stopping;
 } run;
+
+void run_request_stop(void)
+{
+	__atomic_store_n(&run.stopping, true, __ATOMIC_RELAXED);
+}
+
+bool run_stopping(void)
+{
+	return __atomic_load_n(&run.stopping, __ATOMIC_RELAXED);
+}
 
 void run_begin(const struct config *cfg, uint64_t usable_bytes)
 {
@@ -62,5 +74,6 @@ _Noreturn void run_finish(enum result r)
 	case ONEXIT_HALT:
 		break;
 	}
-	power_halt();
+	log_info(POWER_HALTED_LINE);
+	keys_reboot_on_any();
 }

@@ -356,6 +356,7 @@ void smp_wait(const unsigned *ids, size_t n, void (*tick)(void), const char *wha
 void smp_barrier_init(struct smp_barrier *b, const unsigned *ids, size_t n, const char *what)
 {
 	barrier_init(&b->b, (uint32_t)n);
+	b->cancelled = false;
 	b->what = what;
 	for (size_t i = 0; i < n; i++) {
 		b->ids[i] = ids[i];
@@ -363,7 +364,7 @@ void smp_barrier_init(struct smp_barrier *b, const unsigned *ids, size_t n, cons
 	}
 }
 
-void smp_barrier_wait(struct smp_barrier *b, bool flush)
+bool smp_barrier_wait(struct smp_barrier *b, bool flush)
 {
 	const struct cpu *c = this_cpu();
 	const struct smp_cpu *run = c->run;
@@ -379,9 +380,11 @@ void smp_barrier_wait(struct smp_barrier *b, bool flush)
 		for (uint32_t i = 0; (c->id == 0 || run->interrupts) && i < b->b.n; i++)
 			if (b->ids[i] != c->id && b->ids[i] != 0)
 				apic_send_fixed(smp.apic[b->ids[i]], TRAP_WAKE_VECTOR);
-		return;
+		return !b->cancelled;
 	}
 	for (uint32_t spins = 1; !barrier_done(&b->b, sense); spins++) {
+		if (b->cancelled)
+			return false;
 		bool halt = c->id != 0 && run->interrupts && spins > SPINS_BEFORE_HALT;
 		if (halt)
 			cpu_wait_interrupt();	// the last one's IPI, or a tick
@@ -399,6 +402,15 @@ void smp_barrier_wait(struct smp_barrier *b, bool flush)
 			}
 		}
 	}
+	return !b->cancelled;
+}
+
+void smp_barrier_cancel(struct smp_barrier *b)
+{
+	b->cancelled = true;
+	for (uint32_t i = 0; i < b->b.n; i++)
+		if (b->ids[i] != 0)
+			apic_send_fixed(smp.apic[b->ids[i]], TRAP_WAKE_VECTOR);
 }
 
 void smp_beat(void)

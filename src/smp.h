@@ -67,6 +67,7 @@ void smp_wait(const unsigned *ids, size_t n, void (*tick)(void), const char *wha
 // CPU's side on its own line in its per-CPU memory).
 struct smp_barrier {
 	struct barrier b;
+	volatile bool cancelled;	// the job ends early: nobody waits any more
 	const char *what;		// the test, for a report
 	unsigned ids[MAX_CPUS];
 };
@@ -75,12 +76,16 @@ struct smp_barrier {
 // job is posted); what names the test in a report.
 void smp_barrier_init(struct smp_barrier *b, const unsigned *ids, size_t n, const char *what);
 
-// Called by each of b's CPUs: return once all of them have called it as
-// often. With flush, first write this CPU's dirty cache lines back to DRAM
-// (see smp.c for why every CPU flushes its own). A CPU that shows no sign
-// of life for SMP_STALL_MS while the others wait ends the run ABORTED,
-// named by its APIC ID.
-void smp_barrier_wait(struct smp_barrier *b, bool flush);
+// Called by each of b's CPUs: return true once all of them have called it
+// as often, false at once when b was cancelled. With flush, first write this
+// CPU's dirty cache lines back to DRAM (see smp.c for why every CPU flushes
+// its own). A CPU that shows no sign of life for SMP_STALL_MS while the
+// others wait ends the run ABORTED, named by its APIC ID.
+bool smp_barrier_wait(struct smp_barrier *b, bool flush);
+
+// Let every CPU waiting at b go, now and from now on (a key ended the job,
+// which its CPUs then leave at their next chunk). Called by the BSP.
+void smp_barrier_cancel(struct smp_barrier *b);
 
 // A sign of life from the calling CPU (a job's progress, a wait).
 void smp_beat(void);

@@ -19,9 +19,12 @@ set -eu
 # (tests/e2e/roundtrip/grub-default.sh). debootstrap and git: `make
 # check-fresh` builds a Debian root and clones the repository into it.
 # zbar-tools and qrencode: make check-qr holds lib/qr against both.
+# console-setup-linux ships the console font the build turns into ramsift's
+# (mk/screen.mk); socat talks to QEMU's monitor in the screen scenarios.
 PKGS="gcc libc6-dev binutils make qemu-system-x86 qemu-system-data seabios ipxe-qemu
 grub-pc-bin grub-efi-amd64-bin grub-common grub2-common xorriso mtools ovmf
-libcmocka-dev cpio memtest86+ debootstrap git zbar-tools qrencode"
+libcmocka-dev cpio memtest86+ debootstrap git zbar-tools qrencode
+console-setup-linux socat"
 
 case ${1-} in
 --list)

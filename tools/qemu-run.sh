@@ -3,14 +3,17 @@
 # Boot ramsift in QEMU (TCG, no reboot, the isa-debug-exit device at port 0xf4)
 # and turn QEMU's exit status and the result line back into ramsift's result.
 # The image must run with onexit=qemu and its console on COM1: it prints
-# `ramsift: result=PASS|FAIL|ABORTED ...` there, then writes 0, 1 or 2 to the
-# port, and QEMU exits with (value << 1) | 1. QEMU also exits with 1 on its own
-# start-up errors, so a result counts only when COM1 carried the line that
-# agrees with the status. Exit status: 0 PASS, 1 FAIL, 2 ABORTED, 3 when QEMU
-# failed, was stopped, or gave no (or another) result line, 4 when it was
-# killed at the time limit (3 and 4 say why on stderr).
-# usage: qemu-run.sh [-t SECONDS] [-l LOG] [-a ACCEL] QEMU_ARGS...
+# `ramsift: result=PASS|FAIL|ABORTED|STOPPED ...` there, then writes 0, 1, 2 or
+# 3 to the port, and QEMU exits with (value << 1) | 1. QEMU also exits with 1
+# on its own start-up errors, so a result counts only when COM1 carried the
+# line that agrees with the status. Exit status: 0 PASS, 1 FAIL, 2 ABORTED,
+# 3 when QEMU failed, was stopped, or gave no (or another) result line, 4 when
+# it was killed at the time limit (3 and 4 say why on stderr), 5 STOPPED (a
+# key stopped a run that had found nothing).
+# usage: qemu-run.sh [-t SECONDS] [-l LOG [-i PORT]] [-a ACCEL] QEMU_ARGS...
 #   -t  time limit, then kill
+#   -i  with -l: COM1 also takes input from TCP port PORT on 127.0.0.1 (a
+#       test types keys there; it must read what comes back)
 #   -a  QEMU's accelerator (default tcg: one host thread runs every guest
 #       CPU in turn); tcg,thread=multi gives each guest CPU a host thread
 #   -l  headless: COM1 to the file LOG only, no display, no monitor (the
@@ -21,11 +24,12 @@
 set -uo pipefail
 
 # Not getopts: QEMU's own options follow and start with '-' too.
-limit=() log= accel=tcg
+limit=() log= port= accel=tcg
 while [ $# -ge 2 ]; do
 	case $1 in
 	-t) limit=(timeout --foreground -k 10 "$2") ;;
 	-l) log=$2 ;;
+	-i) port=$2 ;;
 	-a) accel=$2 ;;
 	*) break ;;
 	esac
@@ -35,6 +39,9 @@ done
 if [ -n "$log" ]; then
 	: >"$log" # there even if QEMU never starts
 	console=(-display none -monitor none -serial "file:$log")
+	[ -z "$port" ] || console=(-display none -monitor none -chardev
+		"socket,id=com1,host=127.0.0.1,port=$port,server=on,wait=off,logfile=$log"
+		-serial chardev:com1)
 else
 	log=$(mktemp "${TMPDIR:-/tmp}/qemu-run.XXXXXX") || exit 3
 	trap 'rm -f "$log"' EXIT
@@ -56,8 +63,9 @@ case $status:$result in
 1:PASS) exit 0 ;;
 3:FAIL) exit 1 ;;
 5:ABORTED) exit 2 ;;
-1: | 3: | 5:)
-	names=([1]=PASS [3]=FAIL [5]=ABORTED)
+7:STOPPED) exit 5 ;;
+1: | 3: | 5: | 7:)
+	names=([1]=PASS [3]=FAIL [5]=ABORTED [7]=STOPPED)
 	echo "qemu-run.sh: QEMU exited with status $status (ramsift's ${names[$status]})," \
 		"but COM1 carried no 'ramsift: result=' line: QEMU did not start the guest" \
 		"(see its message above), or the guest's console is not COM1 (console=ttyS0)" >&2

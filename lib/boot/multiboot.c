@@ -84,11 +84,20 @@ static void meminfo_entries(struct bootinfo *bi, uint32_t lower_kib, uint32_t up
 }
 
 // Framebuffer fields as both protocols lay them out: u64 address, u32 pitch,
-// u32 width, u32 height, u8 bpp, u8 type (0 indexed, 1 RGB, 2 EGA text).
-static void framebuffer(const struct parser *p, uint64_t at)
+// u32 width, u32 height, u8 bpp, u8 type (0 indexed, 1 RGB, 2 EGA text),
+// then, at color_at, the colour information; for RGB six bytes: red field
+// position and mask size, green's, blue's. Multiboot 1 puts it right after
+// the type (offset 110 of the information, spec 3.3); Multiboot 2 after a
+// u16 reserved (the framebuffer tag, spec 3.6.12, as GRUB's multiboot2.h
+// lays it out). has_color: the structure's declared size covers those six
+// bytes; an RGB framebuffer without them is ignored.
+#define FB_MB1_COLOR_AT	22
+#define FB_MB2_COLOR_AT	24
+#define FB_MB2_RGB_TAG_SIZE (8 + FB_MB2_COLOR_AT + 6)
+static void framebuffer(const struct parser *p, uint64_t at, uint64_t color_at, bool has_color)
 {
 	static const enum fb_kind kinds[3] = { FB_INDEXED, FB_RGB, FB_EGA_TEXT };
-	uint8_t bpp_type[2];
+	uint8_t bpp_type[2], rgb[6] = { 0 };
 	bool ok = rd(p, at + 20, bpp_type, 2);
 	uint64_t addr = rd64(p, at, &ok);
 	uint32_t pitch = rd32(p, at + 8, &ok), w = rd32(p, at + 12, &ok), h = rd32(p, at + 16, &ok);
@@ -97,7 +106,12 @@ static void framebuffer(const struct parser *p, uint64_t at)
 		warn(p, "multiboot: framebuffer information is unreadable or invalid; ignored");
 		return;
 	}
-	p->bi->fb = (struct framebuffer){ kinds[bpp_type[1]], addr, pitch, w, h, bpp_type[0] };
+	if (kinds[bpp_type[1]] == FB_RGB && !(has_color && rd(p, at + color_at, rgb, sizeof(rgb)))) {
+		warn(p, "multiboot: the RGB framebuffer's colour fields are missing or unreadable; ignored");
+		return;
+	}
+	p->bi->fb = (struct framebuffer){ kinds[bpp_type[1]], addr, pitch, w, h, bpp_type[0],
+					  rgb[0], rgb[1], rgb[2], rgb[3], rgb[4], rgb[5] };
 }
 
 static void parse_mb1(const struct parser *p, uint64_t mbi)
@@ -117,7 +131,7 @@ static void parse_mb1(const struct parser *p, uint64_t mbi)
 	if (flags & MB1_INFO_LOADER)
 		copy_string(p, bi->loader, sizeof(bi->loader), rd32(p, mbi + 64, &ok), BOOTINFO_NAME_MAX);
 	if (flags & MB1_INFO_FB)
-		framebuffer(p, mbi + 88);
+		framebuffer(p, mbi + 88, FB_MB1_COLOR_AT, true);
 	if (flags & MB1_INFO_MMAP) {
 		uint64_t at = rd32(p, mbi + 48, &ok), len = rd32(p, mbi + 44, &ok);
 		if (len > INFO_MAX_SIZE) {
@@ -219,7 +233,7 @@ static void parse_mb2(const struct parser *p, uint64_t mbi)
 			break;
 		case MB2_TAG_FRAMEBUFFER:
 			if (size >= 30)
-				framebuffer(p, tag + 8);
+				framebuffer(p, tag + 8, FB_MB2_COLOR_AT, size >= FB_MB2_RGB_TAG_SIZE);
 			break;
 		case MB2_TAG_EFI32:
 		case MB2_TAG_EFI64:

@@ -41,8 +41,12 @@ enum fb_kind { FB_NONE, FB_EGA_TEXT, FB_RGB, FB_INDEXED };
 struct framebuffer {
 	enum fb_kind kind;
 	uint64_t addr;		// physical
-	uint32_t pitch, width, height;	// width/height in pixels, or characters for text
+	uint32_t pitch, width, height;	// pitch in bytes; width/height in pixels, or characters for text
 	uint8_t bpp;
+	// FB_RGB only: each colour's field in a pixel, as the loader reported
+	// it: the position of its least significant bit and its number of bits
+	// (e.g. 16, 8 for red in a 32-bit xRGB pixel). All 0 for other kinds.
+	uint8_t red_pos, red_size, green_pos, green_size, blue_pos, blue_size;
 };
 
 // A copy of the ACPI RSDP that a Multiboot 2 loader passed in a tag, checked

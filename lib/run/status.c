@@ -142,7 +142,7 @@ int status_line_cpus(char *buf, size_t len, size_t found, const uint32_t *ids, s
 int status_line_result(char *buf, size_t len, const struct run_status *s, enum result r,
 		       uint64_t now_ms, const char *version)
 {
-	static const char *const names[] = { "PASS", "FAIL", "ABORTED" };
+	static const char *const names[] = { "PASS", "FAIL", "ABORTED", "STOPPED" };
 
 	return fmt_snprintf(buf, len,
 			    "ramsift: result=%s passes=%u errors=%llu tested_bytes=%llu "

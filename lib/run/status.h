@@ -17,7 +17,12 @@
 
 
 // How the run ended; also the value ramsift writes to QEMU's isa-debug-exit.
-enum result { RESULT_PASS, RESULT_FAIL, RESULT_ABORTED };
+enum result {
+	RESULT_PASS,
+	RESULT_FAIL,
+	RESULT_ABORTED,
+	RESULT_STOPPED,	// a key stopped a run that had found nothing
+};
 
 // One test over one list of ranges, on one CPU.
 struct job_status {

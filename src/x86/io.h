@@ -65,8 +65,9 @@ static inline void write_cr3(uint64_t v)
 	__asm__ volatile("mov %0, %%cr3" : : "r"(v) : "memory");
 }
 
-// Write back and invalidate this CPU's caches (and signal the shared ones):
-// see src/smp.c for what it does not reach.
+// Write back and invalidate this CPU's caches and signal the shared ones
+// (SDM vol. 2C, WBINVD); another core's private caches it does not reach
+// (see src/smp.c).
 static inline void wbinvd(void)
 {
 	__asm__ volatile("wbinvd" ::: "memory");

@@ -44,7 +44,10 @@
 #define PT_ENTRIES		512		// 8-byte entries in a 4 KiB table
 #define PTE_P			(UL(1) << 0)	// present
 #define PTE_W			(UL(1) << 1)	// writable
+#define PTE_PWT			(UL(1) << 3)	// with PCD and PAT: the page's PAT entry
+#define PTE_PCD			(UL(1) << 4)
 #define PTE_PS			(UL(1) << 7)	// PDE/PDPTE: a 2 MiB/1 GiB page
+#define PTE_PAT_4K		(UL(1) << 7)	// PTE of a 4 KiB page: PAT index bit 2
 #define LARGE_PAGE_SIZE		(UL(1) << 21)	// what a PD entry with PTE_PS maps
 
 // The window's slots: PML4 and PDPT entries of KERNEL_VMA, page directory
@@ -87,6 +90,7 @@
 #define AP_DATA_STACK		40	// 64-bit: the AP's stack top (virtual)
 #define AP_DATA_CPU		48	// 64-bit: its struct cpu (virtual)
 #define AP_DATA_ENTRY		56	// 64-bit: the C entry, ap_entry (virtual)
-#define AP_DATA_SIZE		64
+#define AP_DATA_PAT		64	// 64-bit: the BSP's IA32_PAT; 0: the CPU has none
+#define AP_DATA_SIZE		72
 
 #endif

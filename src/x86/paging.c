@@ -1,7 +1,28 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Page tables (SDM vol. 3, 4.5). Memory type comes from the MTRRs, which
 // firmware sets to uncached for device memory, so one large write-back
-// mapping over everything is safe.
+// mapping over everything is safe. The one exception is the framebuffer,
+// mapped write-combining through the PAT (below).
+//
+// The PAT (SDM vol. 3A, "Page Attribute Table (PAT)", section 12.12 in the
+// 2023 and later editions, 11.12 before): a page's PAT, PCD and PWT bits
+// index one of eight memory types in the IA32_PAT MSR (12.12.3, table
+// "Selection of PAT Entries with PAT, PCD, and PWT Flags"); the PAT bit is
+// bit 7 of a 4 KiB page's entry but bit 12 of a 2 MiB or 1 GiB page's. At
+// power-up the entries are WB, WT, UC-, UC, WB, WT, UC-, UC (12.12.4), so
+// entries with none of the bits, as all of ramsift's, are write-back. With
+// a PAT memory type of WC the effective type is WC whatever the MTRRs say
+// (12.5.2.2, table "Effective Page-Level Memory Types"). ramsift changes
+// entry 1 (PWT alone) from WT to WC, as Linux does, and gives the
+// framebuffer's pages PWT. The SDM asks that a PAT entry in use change only
+// with caches and TLBs flushed on every CPU (12.12.4); entry 1 is in no
+// page table before the change, so no cached translation or line has its
+// type. It also asks that every CPU have the same PAT and that no page be
+// mapped both WC and cacheable: paging_pat_init() runs on each CPU before
+// it loads these tables, and the framebuffer's pages are split out of the
+// identity map, so they are mapped once, WC. The boot page tables mapped
+// them write-back; a WBINVD after the switch writes back anything that
+// cached (step 4 of 12.12.4's remapping procedure).
 #include <stdbool.h>
 
 #include "cpu.h"
@@ -20,6 +41,36 @@ _Static_assert(KERNEL_VMA % GiB == 0, "the window starts at PD slot 0");
 _Static_assert(KERNEL_WINDOW_BYTES % LARGE_PAGE_SIZE == 0 && KERNEL_WINDOW_PTS <= PT_ENTRIES,
 	       "the window is whole page tables in one page directory");
 
+#define MSR_IA32_PAT	0x277
+#define PAT_WC		0x01	// memory type encodings (12.12.2)
+#define PAT_ENTRY_WC	1	// the entry PTE_PWT alone selects
+#define CPUID1_EDX_PAT	(1u << 16)
+
+// The page-aligned physical range to map write-combining; empty if start == end.
+static uint64_t wc_start, wc_end;
+
+bool paging_pat_init(void)
+{
+	uint32_t r[4];
+
+	cpuid(1, 0, r);
+	if (!(r[3] & CPUID1_EDX_PAT))
+		return false;
+	uint64_t pat = rdmsr(MSR_IA32_PAT);
+	pat &= ~(0xffull << (8 * PAT_ENTRY_WC));
+	pat |= (uint64_t)PAT_WC << (8 * PAT_ENTRY_WC);
+	wrmsr(MSR_IA32_PAT, pat);
+	return true;
+}
+
+void paging_set_wc(uint64_t start, uint64_t end)
+{
+	wc_start = start & ~(uint64_t)(PAGE_SIZE - 1);
+	wc_end = (end + PAGE_SIZE - 1) & ~(uint64_t)(PAGE_SIZE - 1);
+	if (wc_end <= wc_start)
+		wc_start = wc_end = 0;
+}
+
 uint64_t paging_clamp_top(uint64_t top)
 {
 	if (top > PAGING_IDENTITY_LIMIT) {
@@ -35,9 +86,57 @@ uint64_t paging_clamp_top(uint64_t top)
 static uint64_t identity_pdpts(uint64_t top) { return (top / GiB + PT_ENTRIES - 1) / PT_ENTRIES; }
 static uint64_t identity_pds(uint64_t top) { return cpu_has_1g_pages() ? 0 : top / GiB; }
 
+// The write-combining range needs a page table for every 2 MiB it touches
+// and, with 1 GiB pages, a page directory for every GiB (the 1 GiB page it
+// splits). Only what lies below top is mapped.
+static uint64_t wc_pds(uint64_t top)
+{
+	if (wc_start == wc_end || wc_start >= top || identity_pds(top))
+		return 0;
+	uint64_t end = wc_end < top ? wc_end : top;
+	return (end - 1) / GiB - wc_start / GiB + 1;
+}
+
+static uint64_t wc_pts(uint64_t top)
+{
+	if (wc_start == wc_end || wc_start >= top)
+		return 0;
+	uint64_t end = wc_end < top ? wc_end : top;
+	return (end - 1) / LARGE_PAGE_SIZE - wc_start / LARGE_PAGE_SIZE + 1;
+}
+
 uint64_t paging_table_bytes(uint64_t top)
 {
-	return (1 + identity_pdpts(top) + identity_pds(top) + 2 + KERNEL_WINDOW_PTS) * PAGE_SIZE;
+	return (1 + identity_pdpts(top) + identity_pds(top) + 2 + KERNEL_WINDOW_PTS + wc_pds(top) +
+		wc_pts(top)) * PAGE_SIZE;
+}
+
+// Map [wc_start, wc_end) with 4 KiB pages of PAT entry 1 (WC): each 2 MiB
+// page that overlaps it becomes a page table whose other pages keep the
+// identity map's type, each 1 GiB page that does a page directory of 2 MiB
+// pages. pd is the identity map's page directories (none with 1 GiB pages);
+// xpd and xpt the tables wc_pds() and wc_pts() counted.
+static void map_wc(uint64_t top, uint64_t *pdpt, uint64_t *pd, uint64_t *xpd, uint64_t *xpt)
+{
+	uint64_t end = wc_end < top ? wc_end : top;
+	uint64_t first_gib = wc_start / GiB;
+
+	for (uint64_t a = wc_start & ~(LARGE_PAGE_SIZE - 1); a < end; a += LARGE_PAGE_SIZE) {
+		uint64_t g = a / GiB;
+		uint64_t *dir = pd ? pd + g * PT_ENTRIES : xpd + (g - first_gib) * PT_ENTRIES;
+		if (!pd && (pdpt[g] & PTE_PS)) {
+			for (uint64_t m = 0; m < PT_ENTRIES; m++)
+				dir[m] = (g * GiB + m * LARGE_PAGE_SIZE) | PTE_P | PTE_W | PTE_PS;
+			pdpt[g] = (uint64_t)(uintptr_t)dir | PTE_P | PTE_W;
+		}
+		for (uint64_t p = 0; p < PT_ENTRIES; p++) {
+			uint64_t page = a + p * PAGE_SIZE;
+			bool wc = page >= wc_start && page < wc_end;
+			xpt[p] = page | PTE_P | PTE_W | (wc ? PTE_PWT : 0);
+		}
+		dir[(a % GiB) / LARGE_PAGE_SIZE] = (uint64_t)(uintptr_t)xpt | PTE_P | PTE_W;
+		xpt += PT_ENTRIES;
+	}
 }
 
 void paging_build(uint64_t tables, uint64_t top, uint64_t image_phys, uint64_t image_bytes)
@@ -70,4 +169,9 @@ void paging_build(uint64_t tables, uint64_t top, uint64_t image_phys, uint64_t i
 		wpd[i] = (uint64_t)(uintptr_t)(wpt + i * PT_ENTRIES) | PTE_P | PTE_W;
 	for (uint64_t p = 0; p < image_bytes / PAGE_SIZE; p++)
 		wpt[p] = (image_phys + p * PAGE_SIZE) | PTE_P | PTE_W;
+
+	if (wc_pts(top)) {
+		uint64_t *xpd = wpt + KERNEL_WINDOW_PTS * PT_ENTRIES;
+		map_wc(top, pdpt, huge ? NULL : pd, xpd, xpd + wc_pds(top) * PT_ENTRIES);
+	}
 }

@@ -29,7 +29,7 @@ static void reboot(void)
 
 _Noreturn void power_halt(void)
 {
-	log_info("ramsift: halted; it is safe to power off or reset the machine");
+	log_info(POWER_HALTED_LINE);
 	cpu_halt_forever();
 }
 

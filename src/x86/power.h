@@ -5,6 +5,9 @@
 
 #include <stdint.h>
 
+// What halting says.
+#define POWER_HALTED_LINE "ramsift: halted; it is safe to power off or reset the machine"
+
 // Say it is safe to power off, and halt this CPU for good.
 _Noreturn void power_halt(void);
 

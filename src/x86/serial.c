@@ -4,7 +4,8 @@
 #include "io.h"
 #include "uart.h"
 
-#define UART_THR	0	// transmit holding (DLAB=0)
+#define UART_THR	0	// transmit holding (DLAB=0, write)
+#define UART_RBR	0	// receive buffer (DLAB=0, read)
 #define UART_DLL	0	// divisor latch low (DLAB=1)
 #define UART_IER	1
 #define UART_DLM	1	// divisor latch high (DLAB=1)
@@ -33,13 +34,13 @@ static bool uart_loopback_ok(uint16_t b)
 	outb(b + UART_MCR, UART_MCR_LOOP);
 	// Drain stale input; an empty bus reads 0xff (data always "ready").
 	for (int i = 0; i < 64 && (inb(b + UART_LSR) & UART_LSR_DR); i++)
-		(void)inb(b + UART_THR);
+		(void)inb(b + UART_RBR);
 	for (int i = 0; i < 2; i++) {
 		outb(b + UART_THR, probe[i]);
 		int spins = TX_SPINS;
 		while (!(inb(b + UART_LSR) & UART_LSR_DR) && --spins)
 			cpu_relax();
-		if (!spins || inb(b + UART_THR) != probe[i])
+		if (!spins || inb(b + UART_RBR) != probe[i])
 			return false;
 	}
 	return true;
@@ -83,4 +84,11 @@ void serial_write(const char *s, size_t n)
 			serial_putc('\r');
 		serial_putc(s[i]);
 	}
+}
+
+int serial_read(void)
+{
+	if (!base || !(inb(base + UART_LSR) & UART_LSR_DR))
+		return -1;
+	return inb(base + UART_RBR);
 }

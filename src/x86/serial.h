@@ -16,4 +16,7 @@ bool serial_init(unsigned port, uint32_t baud);
 // the transmitter, so a wedged UART slows output but never hangs the run.
 void serial_write(const char *s, size_t n);
 
+// The next byte received, or -1 when none waits (or no UART is in use).
+int serial_read(void);
+
 #endif

@@ -31,6 +31,7 @@ struct ap_data {
 	uint64_t stack;
 	uint64_t cpu;
 	uint64_t entry;
+	uint64_t pat;
 } __attribute__((packed));
 
 #define AP_CHECK(field, off) \
@@ -45,6 +46,7 @@ AP_CHECK(cr3, AP_DATA_CR3);
 AP_CHECK(stack, AP_DATA_STACK);
 AP_CHECK(cpu, AP_DATA_CPU);
 AP_CHECK(entry, AP_DATA_ENTRY);
+AP_CHECK(pat, AP_DATA_PAT);
 #undef AP_CHECK
 _Static_assert(sizeof(struct ap_data) == AP_DATA_SIZE, "ap_data is AP_DATA_SIZE bytes");
 
@@ -52,6 +54,8 @@ _Static_assert(sizeof(struct ap_data) == AP_DATA_SIZE, "ap_data is AP_DATA_SIZE 
 extern const char ap_trampoline[], ap_trampoline_end[], ap_gdt[], ap_long[], ap_data[];
 
 #define INIT_DELAY_MS		10	// SDM vol. 3A, 9.4.4.1
+#define MSR_IA32_PAT		0x277
+#define CPUID1_EDX_PAT		(1u << 16)
 #define STARTUP_DELAY_US	200
 #define STOP_DELAY_US		1000	// for an INIT to land before the slot changes
 
@@ -92,6 +96,10 @@ void smpboot_install(uint64_t phys)
 	slot->x2apic = apic_mode() == APIC_X2APIC;
 	slot->cr3 = read_cr3();
 	slot->entry = (uint64_t)(uintptr_t)ap_entry;
+	// Every CPU gets the BSP's PAT before it loads these tables.
+	uint32_t r[4];
+	cpuid(1, 0, r);
+	slot->pat = r[3] & CPUID1_EDX_PAT ? rdmsr(MSR_IA32_PAT) : 0;
 }
 
 // Whether INIT may be followed at once by STARTUP: the CPUs Linux spares the

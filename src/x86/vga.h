@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// VGA text-mode console: a scrolling line log on the 80x25 text screen.
+// VGA text-mode screen: the cells of the text buffer, drawn one at a time
+// (src/screen.c keeps the character grid and draws what changed).
 #ifndef RAMSIFT_SRC_X86_VGA_H
 #define RAMSIFT_SRC_X86_VGA_H
 
-#include <stddef.h>
 #include <stdint.h>
 
-// Start writing to the text buffer at phys (normally 0xb8000), cols x rows
-// cells, clearing the screen.
+// Draw into the text buffer at physical phys (normally 0xb8000, reached
+// through the identity map), cols x rows cells. Touches nothing yet.
 void vga_init(uint64_t phys, uint32_t cols, uint32_t rows);
 
-// Write n bytes; '\n' starts a new line, the screen scrolls at the bottom.
-void vga_write(const char *s, size_t n);
+// Draw one cell: a character of code page 437 (the VGA BIOS font) and its
+// attribute (foreground colour in bits 0-3, background in bits 4-7).
+// Nothing outside the screen, or before vga_init(). Takes no lock and never
+// waits: the panic path calls it.
+void vga_draw(uint32_t col, uint32_t row, uint8_t ch, uint8_t attr);
 
 #endif

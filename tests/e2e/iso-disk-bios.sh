@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The test ISO as a raw hard disk under SeaBIOS, as `dd` to a USB stick makes
 # it: the hybrid MBR must start GRUB (BIOS), which boots the default entry,
-# Multiboot 2; one pass must pass.
+# Multiboot 2, which sets a VBE framebuffer; one pass must pass.
 . "$(dirname "$0")/lib.sh"
 
 e2e_iso_disk
@@ -10,4 +10,4 @@ e2e_boot -m 128M "${E2E_DISK[@]}"
 e2e_expect "Booting .ramsift: one pass, serial \+ screen'" 'GRUB boots the default entry'
 e2e_expect_pass
 e2e_expect_loader 'GRUB [^,]*' multiboot2
-e2e_expect '^console: VGA text screen' 'GRUB keeps the VGA text screen'
+e2e_expect '^console: framebuffer 1024x768x32 at 0x[0-9a-f]+: 128x48 text$' 'GRUB sets the VBE mode the header asks for; ramsift draws on it'

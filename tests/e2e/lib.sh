@@ -21,7 +21,7 @@ E2E_TIMEOUT=${E2E_TIMEOUT:-300}
 E2E_ACCEL=${E2E_ACCEL:-tcg}
 E2E_ARGS=$(grep -v '^#' tests/e2e/kernel-args)
 # tools/qemu-run.sh's exit statuses, by value, for the messages.
-E2E_RESULTS=(PASS FAIL ABORTED 'QEMU failed' 'time limit')
+E2E_RESULTS=(PASS FAIL ABORTED 'QEMU failed' 'time limit' STOPPED)
 mkdir -p "$E2E_DIR"
 
 e2e_start=${EPOCHREALTIME/[.,]/}
@@ -50,14 +50,16 @@ e2e_fail() {
 # e2e_boot QEMU_ARGS...: one boot with COM1 logged to $E2E_LOG and no screen;
 # QEMU's own messages go to build/test/<name>.stderr, shown if a check fails.
 # Sets E2E_RESULT to tools/qemu-run.sh's status (0 PASS, 1 FAIL, 2 ABORTED,
-# 3 QEMU failed or no result line on COM1, 4 time limit). The log loses CRs
-# and terminal escapes (GRUB and the firmware draw menus on the serial port)
-# so that lines match plainly.
+# 3 QEMU failed or no result line on COM1, 4 time limit, 5 STOPPED). With
+# E2E_SERIAL_PORT set, COM1 also takes input on that TCP port (keys). The log
+# loses CRs and terminal escapes (GRUB and the firmware draw menus on the
+# serial port) so that lines match plainly.
 e2e_boot() {
 	local raw=$E2E_DIR/$E2E_NAME.serial
 	rm -f "$E2E_LOG"
 	E2E_RESULT=0
-	tools/qemu-run.sh -t "$E2E_TIMEOUT" -l "$raw" -a "$E2E_ACCEL" "$@" \
+	tools/qemu-run.sh -t "$E2E_TIMEOUT" -l "$raw" ${E2E_SERIAL_PORT:+-i "$E2E_SERIAL_PORT"} \
+		-a "$E2E_ACCEL" "$@" \
 		2>"$E2E_DIR/$E2E_NAME.stderr" || E2E_RESULT=$?
 	sed -e 's/\r//g' -e 's/\x1b\[[0-9;=?]*[A-Za-z]//g' "$raw" >"$E2E_LOG"
 	rm -f "$raw"

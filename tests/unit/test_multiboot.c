@@ -131,6 +131,29 @@ static void test_mb1(void **state)
 	parse(bi, MB1_BOOT_MAGIC, 0x10000);
 	assert_true(has(first_warning, "memory map length 4294967295 is implausible"));
 
+	// A 16-bit RGB framebuffer (flag 12): its colour fields follow the type
+	// at offset 110 (Multiboot 1 spec 3.3).
+	build_mb1((1 << 6) | (1 << 12), 20, 1);
+	put64(0x10058, 0xfd000000);
+	put32(0x10060, 2048);
+	put32(0x10064, 1024);
+	put32(0x10068, 768);
+	mem_copy(mem + 0x1006c - MEM_BASE, (const uint8_t[8]){ 16, 1, 11, 5, 5, 6, 0, 5 }, 8);
+	assert_true(parse(bi, MB1_BOOT_MAGIC, 0x10000));
+	assert_int_equal(warnings, 0);
+	assert_int_equal(bi->fb.kind, FB_RGB);
+	assert_int_equal(bi->fb.addr, 0xfd000000);
+	assert_int_equal(bi->fb.pitch, 2048);
+	assert_int_equal(bi->fb.width, 1024);
+	assert_int_equal(bi->fb.height, 768);
+	assert_int_equal(bi->fb.bpp, 16);
+	assert_int_equal(bi->fb.red_pos, 11);
+	assert_int_equal(bi->fb.red_size, 5);
+	assert_int_equal(bi->fb.green_pos, 5);
+	assert_int_equal(bi->fb.green_size, 6);
+	assert_int_equal(bi->fb.blue_pos, 0);
+	assert_int_equal(bi->fb.blue_size, 5);
+
 	// Misaligned or null information pointers are refused.
 	assert_false(parse(bi, MB1_BOOT_MAGIC, 0x10002));
 	assert_false(parse(bi, MB1_BOOT_MAGIC, 0));
@@ -169,7 +192,8 @@ static void build_mb2_acpi(unsigned map_entries, bool acpi)
 	put32(t + 24, 800);
 	mem[t + 28 - MEM_BASE] = 32;
 	mem[t + 29 - MEM_BASE] = 1;
-	t = tag(t, 8, 32);
+	mem_copy(mem + t + 32 - MEM_BASE, (const uint8_t[6]){ 16, 8, 8, 8, 0, 8 }, 6);
+	t = tag(t, 8, 38);
 	t = tag(t, 12, 16);                     // EFI 64-bit system table
 	if (acpi) {
 		put_str(t + 8, "RSD PTR old");  // ACPI RSDP copies: 20 and 36 bytes
@@ -201,14 +225,33 @@ static void test_mb2(void **state)
 	assert_int_equal(bi->nmmap, 4);
 	assert_int_equal(bi->mmap[3].base, 3 << 21);
 	assert_int_equal(bi->fb.kind, FB_RGB);
+	assert_int_equal(bi->fb.addr, 0x80000000);
+	assert_int_equal(bi->fb.pitch, 5120);
 	assert_int_equal(bi->fb.width, 1280);
+	assert_int_equal(bi->fb.height, 800);
 	assert_int_equal(bi->fb.bpp, 32);
+	assert_int_equal(bi->fb.red_pos, 16);
+	assert_int_equal(bi->fb.red_size, 8);
+	assert_int_equal(bi->fb.green_pos, 8);
+	assert_int_equal(bi->fb.green_size, 8);
+	assert_int_equal(bi->fb.blue_pos, 0);
+	assert_int_equal(bi->fb.blue_size, 8);
 	assert_true(bi->efi);
 	assert_int_equal(bi->acpi_old.len, 20);
 	assert_string_equal((const char *)bi->acpi_old.bytes, "RSD PTR old");
 	assert_int_equal(bi->acpi_new.len, 36);
 	assert_string_equal((const char *)bi->acpi_new.bytes, "RSD PTR new");
 	assert_memory_equal(bi->acpi_new.bytes + 32, "\xef\xbe\xad\xde", 4);
+
+	// An RGB framebuffer tag too short for its colour fields is ignored
+	// with a warning (the fields are not read from the next tag).
+	build_mb2(4);
+	uint64_t fbtag = 0x10008 + 40 + 24 + 16 + 4 * 24;	// after cmdline, loader, map
+	assert_int_equal(mem[fbtag - MEM_BASE], MB2_TAG_FRAMEBUFFER);
+	put32(fbtag + 4, 32);
+	assert_true(parse(bi, MB2_BOOT_MAGIC, 0x10000));
+	assert_int_equal(bi->fb.kind, FB_NONE);
+	assert_true(has(first_warning, "colour fields are missing"));
 
 	// More entries than ramsift keeps: counted and warned, never overflowed.
 	build_mb2(BOOTINFO_MMAP_MAX + 10);

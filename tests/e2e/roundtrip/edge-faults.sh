@@ -4,21 +4,22 @@
 # exactly (QEMU -kernel, own-address):
 # - 256 MiB: a word inside the first MiB; a word of ramsift's own image
 #   (QEMU's Multiboot 1 loads it at 2 MiB), which it finds only after moving
-#   itself away; the last usable word, which holds its page tables until it
-#   moves them.
+#   itself away; the last usable word, which holds its working memory (after
+#   its page tables) until it moves them.
 # - 3.5 GiB: the first and the last word above 4 GiB, and the last usable
 #   word below the PCI hole (page tables again).
 # - 16 MiB with no fault-free block to move to: the summary names
 #   ramsift's own memory as untested.
-# The image word is in the fold's scratch buffer and stuck at 0, the
-# page-table words lose bit 62, which no entry uses: the faults cannot crash
-# ramsift before it finds them, as a stuck code byte would.
+# The image word is far inside the boot information's memory-map table
+# (kmain.c's bootinfo: 4096 entries, of which QEMU's map fills 7) and stuck
+# at 0, the page-table words lose bit 62, which no entry uses: the faults
+# cannot crash ramsift before it finds them, as a stuck code byte would.
 . "$(dirname "$0")/lib-faults.sh"
 
 kernel_vma=0xffffffff80000000 load=0x200000
-scratch=$(nm "$ELF" | awk '$3 == "scratch" { print $1 }')
-[ -n "$scratch" ] || e2e_fail "no symbol 'scratch' in $ELF"
-image_word=$(( (0x$scratch - kernel_vma + load + 0x100000) & ~7 ))
+bootinfo=$(nm "$ELF" | awk '$3 == "bootinfo" { print $1 }')
+[ -n "$bootinfo" ] || e2e_fail "no symbol 'bootinfo' in $ELF"
+image_word=$(( (0x$bootinfo - kernel_vma + load + 0x10000) & ~7 ))
 
 # edge NAME MEM FAULT...: hold the faults, boot, all must be found exactly.
 edge() {
@@ -42,12 +43,12 @@ sed -n '/^ramsift moved itself/,$p' "$RT_LOG" | grep -q "^ERROR addr=$(printf '0
 
 edge high 3584M 0x100000000:63:0 0x11ffffff0:0:1 0xbffdfff8:62:0
 
-# Nowhere to move: in 16 MiB, faults every 3 MiB above ramsift's image
-# leave no fault-free block as large as ramsift itself. It must say so,
-# report its own memory as untested, and tested_bytes must fall short of
-# usable_bytes by exactly that memory.
+# Nowhere to move: in 16 MiB, faults every 3 MiB between ramsift's image and
+# its page tables and working memory leave no fault-free block as large as
+# ramsift itself. It must say so, report its own memory as untested, and
+# tested_bytes must fall short of usable_bytes by exactly that memory.
 RT_FAULTS=$E2E_DIR/$E2E_NAME-nowhere.faults
-printf '%s\n' 0x800000:5:1 0xb00000:5:1 0xe00000:5:1 >"$RT_FAULTS"
+printf '%s\n' 0x400000:5:1 0x700000:5:1 0xa00000:5:1 >"$RT_FAULTS"
 rt_ram 16M
 rt_hold
 rt_boot nowhere "${RT_MEM[@]}" -kernel "$ELF" -append "$RT_ARGS tests=own-address"

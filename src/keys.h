@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Keys during a run (lib/run/keys.h says what each does), read from the
+// PS/2 keyboard and the serial console by polling, at the points where the
+// run can take them: between chunks of a test, during bit-fade's wait, and
+// after the result. Testing never waits on them. The bootstrap processor
+// polls; the other CPUs see the outcome through job.h.
+#ifndef RAMSIFT_SRC_KEYS_H
+#define RAMSIFT_SRC_KEYS_H
+
+#include "run/keys.h"
+
+// Find the keyboard; log which keys work, and where.
+void keys_init(void);
+
+// Poll once. Help, pause and reboot are handled here (a pause returns when
+// it ends); returns KEY_STOP or KEY_SKIP for the caller to act on, else
+// KEY_NONE.
+enum key_action keys_poll(void);
+
+// After the result with onexit=halt: say so, wait for any key, reboot.
+_Noreturn void keys_reboot_on_any(void);
+
+#endif

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Keys stop a run that would go on for ever (passes=0) and still give the
+# result. Boot 1: clean RAM, Esc pressed on the PS/2 keyboard (QEMU monitor
+# `sendkey esc`) once the first test runs: result=STOPPED, QEMU status 7.
+# Boot 2: two stuck bits held in RAM, q typed on the serial console once the
+# first pass has found both: result=FAIL with exactly one of each pasteable
+# line, excluding just the two failing pages. Each stop must come within seconds.
+. "$(dirname "$0")/lib.sh"
+
+STOP_LIMIT_MS=10000	# from the key to QEMU's exit
+ram=/dev/shm/ramsift-e2e-$$
+inject=$B/host/ramsift-inject
+mon_port=$((20000 + ($$ + 3001) % 20000))
+com_port=$((20000 + ($$ + 9011) % 20000))
+sent=$E2E_DIR/$E2E_NAME.key-sent
+cleanup() {
+	[ -z "${inj-}" ] || kill "$inj" 2>/dev/null
+	[ -z "${typist-}" ] || kill "$typist" 2>/dev/null
+	rm -f "$ram" "$sent"
+}
+trap 'status=$?; cleanup; (exit $status); e2e_report' EXIT
+
+# wait_line ERE: until the raw serial log has a line matching ERE (20 s).
+wait_line() {
+	for _ in $(seq 400); do
+		grep -qE "$1" "$E2E_DIR/$E2E_NAME.serial" 2>/dev/null && return 0
+		sleep 0.05
+	done
+	echo "no line matching $1 to press a key after" >&2
+	return 1
+}
+
+# press_esc: Esc on the keyboard through the monitor, once a test runs.
+press_esc() {
+	wait_line '^test march-c: start' || return 1
+	exec 3<>"/dev/tcp/127.0.0.1/$mon_port" || return 1
+	printf 'sendkey esc\n' >&3
+	echo "${EPOCHREALTIME/[.,]/}" >"$sent"
+	sleep 1
+	exec 3>&-
+}
+
+# type_q: q on the serial console, once the first pass ended; reads
+# what COM1 sends meanwhile, so QEMU never waits on the socket.
+type_q() {
+	local i
+	for i in $(seq 100); do
+		{ exec 4<>"/dev/tcp/127.0.0.1/$com_port"; } 2>/dev/null && break
+		sleep 0.05
+	done
+	cat <&4 >/dev/null &
+	local drain=$!
+	wait_line '^pass 1: end ' || { kill $drain; return 1; }
+	printf 'q' >&4
+	echo "${EPOCHREALTIME/[.,]/}" >"$sent"
+	wait $drain 2>/dev/null
+	exec 4>&-
+}
+
+stop_within_limit() {
+	local ms=$((($1 - $(cat "$sent")) / 1000))
+	[ "$ms" -le "$STOP_LIMIT_MS" ] || e2e_fail "QEMU exited $ms ms after the key"
+}
+
+# Boot 1: Esc on clean RAM.
+press_esc &
+typist=$!
+e2e_boot -m 64M -monitor "tcp:127.0.0.1:$mon_port,server=on,wait=off" -kernel "$ELF" \
+	-append "console=ttyS0,115200 $E2E_ARGS tests=march-c passes=0"
+ended=${EPOCHREALTIME/[.,]/}
+wait "$typist" || e2e_fail "could not press Esc through the monitor on port $mon_port"
+typist=
+[ "$E2E_RESULT" -eq 5 ] || e2e_fail "Esc: want STOPPED, got ${E2E_RESULTS[$E2E_RESULT]}"
+stop_within_limit "$ended"
+e2e_expect '^keys: Esc or q stops, s skips a test, p pauses, r reboots, \? lists them \(keyboard and serial console\)$' \
+	'the keys line'
+e2e_expect '^test march-c: stopped by a key; reporting what was found so far$' 'the stop, named'
+e2e_expect_no '^badram=' 'no BadRAM line on clean RAM'
+[[ $(tail -n 1 "$E2E_LOG") =~ ^ramsift:\ result=STOPPED\ passes=[0-9]+\ errors=0\  ]] ||
+	e2e_fail "Esc: last line: want result=STOPPED with errors=0, got: $(tail -n 1 "$E2E_LOG")"
+
+# Boot 2: q on the serial console with two stuck bits held.
+truncate -s 64M "$ram"
+"$inject" --file "$ram" 0x2a5a5a8:5:1 0x3000010:63:0 &
+inj=$!
+type_q &
+typist=$!
+E2E_SERIAL_PORT=$com_port e2e_boot -m 64M \
+	-object "memory-backend-file,id=mem,size=64M,mem-path=$ram,share=on" \
+	-machine memory-backend=mem -kernel "$ELF" \
+	-append "console=ttyS0,115200 $E2E_ARGS tests=march-c passes=0"
+ended=${EPOCHREALTIME/[.,]/}
+wait "$typist" || e2e_fail "could not type q on COM1 through port $com_port"
+typist=
+[ "$E2E_RESULT" -eq 1 ] || e2e_fail "q: want FAIL, got ${E2E_RESULTS[$E2E_RESULT]}"
+stop_within_limit "$ended"
+e2e_expect '^test march-c: stopped by a key; reporting what was found so far$' 'the stop, named'
+for line in 'badram=' 'GRUB_BADRAM=' 'memmap='; do
+	n=$(grep -c "^$line" "$E2E_LOG") || true
+	[ "$n" -eq 1 ] || e2e_fail "want exactly one $line line, got $n"
+done
+e2e_expect '^badram=0x2a5a000,0x7ffffffffffff000,0x3000000,0x7ffffffffffff000$' \
+	'the two failing pages, exactly'
+e2e_expect '^memmap=4K\$0x2a5a000,4K\$0x3000000$' 'memmap= reserving the two pages'
+[[ $(tail -n 1 "$E2E_LOG") =~ ^ramsift:\ result=FAIL\  ]] ||
+	e2e_fail "q: last line: want result=FAIL, got: $(tail -n 1 "$E2E_LOG")"
