@@ -29,9 +29,9 @@
 
 #define SVR_ENABLE		(1u << 8)	// APIC software enable (11.9)
 #define LVT_TIMER_PERIODIC	(1u << 17)	// timer mode (11.5.4)
-#define TIMER_DIV_16		0x3		// divide configuration (figure 11-10)
+#define TIMER_DIV_16		0x3		// divide configuration register (11.5.4)
 
-// ICR low word (SDM vol. 3A, figure 11-12): delivery mode in bits 8-10,
+// ICR low word (SDM vol. 3A, 11.6.1): delivery mode in bits 8-10,
 // delivery status 12 (xAPIC only), level 14, trigger 15 (0: edge), no
 // shorthand, physical destination.
 #define ICR_FIXED		(0u << 8)
