@@ -44,6 +44,7 @@
 #define GUARD(i)		(0x67756172642d2d00ull + (i))	// "guard--" and the index
 #define STALL_CHECK_SPINS	4096
 #define PARK_TIMEOUT_MS		1000
+#define SMP_GIVE_UP_AFTER	8
 #define TICK_MS			100
 #define TRAMPOLINE_WHAT		"AP start-up code"
 
@@ -216,15 +217,24 @@ void smp_start(uint64_t slots)
 				 "(a test hook)", smp.aps[smp.naps - 1]);
 		smpboot_install(smp.tramp.start);
 	}
-	for (size_t i = 0; i < smp.naps; i++) {
+	for (size_t i = 0, in_a_row = 0; i < smp.naps; i++) {
 		unsigned id = (unsigned)smp.ncpus;
 		if (start(id, smp.aps[i])) {
 			smp.online[id] = true;
 			smp.apic[id] = smp.aps[i];
 			smp.ncpus++;
-		} else {
-			smp.failed++;
-			warn_not_started(smp.aps[i], "");
+			in_a_row = 0;
+			continue;
+		}
+		smp.failed++;
+		warn_not_started(smp.aps[i], "");
+		// Each costs SMP_START_TIMEOUT_MS: a machine where none starts
+		// must not take minutes to find out.
+		if (++in_a_row == SMP_GIVE_UP_AFTER && i + 1 < smp.naps) {
+			log_warn("cpus: %u CPUs in a row did not start; the %zu after them are not tried",
+				 SMP_GIVE_UP_AFTER, smp.naps - i - 1);
+			smp.failed += smp.naps - i - 1;
+			break;
 		}
 	}
 	for (unsigned id = 0; id < smp.ncpus; id++)
