@@ -21,13 +21,14 @@ mkdir -p "$BENCH_DIR"
 # for serial-clock (--screen, --stop-test N, --timeout S). When serial-clock
 # stops first (a stop condition or its time limit: memtest86+ never exits)
 # QEMU is killed. Sets BENCH_STATUS to QEMU's exit status (1 = ramsift PASS,
-# 3 = FAIL, 5 = ABORTED; anything else: killed or failed).
+# 3 = FAIL, 5 = ABORTED; anything else: killed or failed). BENCH_ACCEL is
+# QEMU's accelerator (default tcg; tcg,thread=multi: a host thread per CPU).
 bench_boot() {
 	local log=$1 opts=$2 fifo qpid
 	shift 2
 	fifo=$(mktemp -u "$BENCH_DIR/serial.XXXXXX")
 	mkfifo "$fifo"
-	qemu-system-x86_64 -accel tcg -no-reboot -display none -monitor none \
+	qemu-system-x86_64 -accel "${BENCH_ACCEL:-tcg}" -no-reboot -display none -monitor none \
 		-serial stdio -device isa-debug-exit,iobase=0xf4,iosize=0x04 "$@" \
 		</dev/null >"$fifo" 2>"$log.stderr" &
 	qpid=$!

@@ -238,6 +238,7 @@ boot_stack_top:
 	// The bootstrap processor's stack, in the kernel window.
 	.section .bss
 	.p2align PAGE_SHIFT
+	.globl bsp_stack			// its lowest words: a guard (src/smp.c)
 bsp_stack:
 	.skip 16384
 	.globl bsp_stack_top

@@ -77,3 +77,5 @@ SECTIONS
 
 ASSERT(image_end_phys - KERNEL_LOAD_PHYS <= KERNEL_WINDOW_BYTES, "image larger than the kernel window boot/entry.S maps")
 ASSERT(image_end_phys - KERNEL_LOAD_PHYS <= KERNEL_WINDOW_BYTES - KERNEL_WINDOW_MARGIN, "image eats into the kernel window's margin (src/x86/layout.h): move large buffers to the working memory")
+ASSERT(ap_trampoline_end - ap_trampoline <= PAGE_SIZE, "boot/ap.S: the AP start-up code and its data must fit the first page of the trampoline (src/x86/layout.h)")
+ASSERT(ap_data - ap_trampoline + AP_DATA_SIZE == ap_trampoline_end - ap_trampoline, "boot/ap.S: ap_data must end the start-up code")

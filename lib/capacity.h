@@ -8,9 +8,11 @@
 #ifndef RAMSIFT_LIB_CAPACITY_H
 #define RAMSIFT_LIB_CAPACITY_H
 
-// CPUs: per-CPU state slots (src/x86/cpu.c) and jobs in the run status
-// (lib/run/status.h).
-#define MAX_CPUS 64
+// CPUs that may test at once, the BSP included: the cpus= limit, the jobs in
+// the run status (lib/run/status.h) and the small per-CPU tables. What is
+// large per CPU (stacks, GDT, TSS, the exception stack) is taken at run time
+// for the CPUs found, not for MAX_CPUS (src/smp.c).
+#define MAX_CPUS 512
 
 // CPUs the ACPI MADT may list that ramsift records (lib/boot/acpi.h): more
 // are counted and reported, not kept. MAX_CPUS is how many of them run.

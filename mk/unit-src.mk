@@ -4,3 +4,5 @@
 # test_spinlock: the lock of src/x86/spinlock.h, CPU ids passed by hand.
 
 $(B)/host/unit/test_spinlock: HOST_CFLAGS += -iquote src
+# test_barrier: the barrier and stall watch of src/x86/barrier.h on host threads.
+$(B)/host/unit/test_barrier: HOST_CFLAGS += -iquote src -pthread

@@ -1,12 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// One test over one list of ranges (see job.h): the test's callbacks, which
-// update this CPU's job in the run status and print the lines rendered from
-// it.
+// One test over one list of ranges (see job.h). A test marked parallel runs
+// on every CPU at once, each over its share of the ranges (lib/run/plan.h:
+// cut on the 2 MiB grid, rotated each pass), the CPUs meeting at a barrier
+// between the test's phases (src/smp.h); any other test, or a run with one
+// CPU, runs on the BSP alone over all the ranges. Each CPU's callbacks
+// update its own job in the run status; the test's lines are rendered from
+// the test as a whole (run_status()->test, its progress the sum of the
+// CPUs' jobs) and printed by the BSP alone, so a test has one start line,
+// one progress line every 10 s and one end line whatever the CPUs.
 #include "errors.h"
 #include "job.h"
 #include "keys.h"
 #include "log.h"
 #include "run.h"
+#include "run/plan.h"
+#include "smp.h"
 #include "x86/cpu.h"
 #include "x86/timer.h"
 
@@ -14,9 +22,28 @@
 #define SLEEP_SLICE_MS 100	// how often bit-fade's wait looks at the keys
 #define LINE_LEN 256
 
+// The test running: one at a time, read by every CPU that runs it.
+static struct {
+	const struct mt_test *test;
+	const struct config *cfg;
+	uint32_t pass;
+	uint64_t seed;
+	const struct range *ranges;		// the shares' ranges
+	struct plan_share share[MAX_CPUS];	// by CPU number
+	unsigned ids[MAX_CPUS];			// the CPUs running it, the first leads
+	size_t nids;
+	bool parallel;				// more than one: they synchronise
+	struct smp_barrier barrier;
+} job;
+
+// The shares' ranges: each cut adds at most one range to the test's.
+static struct range share_ranges[RAM_RANGES_MAX + MAX_CPUS];
+static struct plan_share parts[MAX_CPUS];
+
 // A key asked the job to end early (KEY_STOP or KEY_SKIP; KEY_NONE while
-// none did). Set by the bootstrap processor, which reads the keys; every CPU
-// running the job sees it at its next chunk.
+// none did). Set by the bootstrap processor, which reads the keys (as it
+// runs its share, or while it waits for the APs); every CPU running the job
+// sees it at its next chunk, and one waiting at a barrier is let go.
 static enum key_action job_ended_by;
 
 // Read the keys (bootstrap processor only) and say whether the job must end.
@@ -26,8 +53,11 @@ static bool job_goes_on(void)
 		enum key_action a = keys_poll();
 		if (a == KEY_STOP)
 			run_request_stop();
-		if (a != KEY_NONE)
+		if (a != KEY_NONE) {
 			__atomic_store_n(&job_ended_by, a, __ATOMIC_RELAXED);
+			if (job.parallel)
+				smp_barrier_cancel(&job.barrier);
+		}
 	}
 	return __atomic_load_n(&job_ended_by, __ATOMIC_RELAXED) == KEY_NONE;
 }
@@ -38,55 +68,174 @@ static void on_error(void *ctx, uint64_t addr, uint64_t expected, uint64_t actua
 	errors_record(addr, expected, actual, j->test, j->pass, this_cpu()->id);
 }
 
-static bool on_progress(void *ctx, uint64_t bytes)
+// The BSP prints the test's progress line when one is due.
+static void print_progress(void)
 {
-	struct job_status *j = ctx;
+	struct run_status *s = run_status();
 	uint64_t now = timer_ms();
 	char line[LINE_LEN];
 
-	if (status_job_progress(j, bytes, now, PROGRESS_EVERY_MS)) {
-		status_line_progress(line, sizeof(line), j, now);
+	s->test.done = status_jobs_done(s->job, smp_cpus());
+	if (status_job_progress(&s->test, 0, now, PROGRESS_EVERY_MS)) {
+		status_line_progress(line, sizeof(line), &s->test, now);
 		log_info("%s", line);
 	}
+}
+
+// While the BSP waits for the APs: the progress line, and the keys.
+static void bsp_tick(void)
+{
+	print_progress();
+	job_goes_on();
+}
+
+static bool on_progress(void *ctx, uint64_t bytes)
+{
+	struct job_status *j = ctx;
+
+	__atomic_store_n(&j->done, j->done + bytes, __ATOMIC_RELAXED);
+	smp_beat();
+	if (this_cpu()->id == 0)
+		print_progress();
 	return job_goes_on();
 }
 
+// bit-fade's wait happens once, whatever the CPUs: all of them meet, the
+// first of them prints the line and waits (looking at the keys, showing
+// life to the others) while the others wait for it at the next barrier.
 static bool on_sleep(void *ctx, uint32_t seconds)
 {
-	const struct job_status *j = ctx;
+	(void)ctx;
 	char line[LINE_LEN];
+	bool goes_on = true;
 
-	status_line_fade(line, sizeof(line), j, seconds);
-	log_info("%s", line);
-	for (uint64_t end = timer_ms() + (uint64_t)seconds * 1000; timer_ms() < end;) {
-		if (!job_goes_on())
-			return false;
-		timer_delay_ms(SLEEP_SLICE_MS);
+	if (job.parallel && !smp_barrier_wait(&job.barrier, false))
+		return false;
+	if (this_cpu()->id == job.ids[0]) {
+		status_line_fade(line, sizeof(line), &run_status()->test, seconds);
+		log_info("%s", line);
+		for (uint64_t end = timer_ms() + (uint64_t)seconds * 1000; goes_on && timer_ms() < end;) {
+			timer_delay_ms(SLEEP_SLICE_MS);
+			smp_beat();
+			goes_on = job_goes_on();
+		}
 	}
-	return job_goes_on();
+	if (job.parallel && !smp_barrier_wait(&job.barrier, false))
+		return false;
+	return goes_on && job_goes_on();
+}
+
+static bool on_sync(void *ctx, bool flush)
+{
+	(void)ctx;
+	return smp_barrier_wait(&job.barrier, flush) && job_goes_on();
+}
+
+// What each CPU of the job runs: the test over its share. Posted to the
+// APs (smp_post), called directly on the BSP.
+static void run_share(void *arg)
+{
+	(void)arg;
+	struct cpu *c = this_cpu();
+	struct job_status *j = &run_status()->job[c->id];
+	const struct plan_share *sh = &job.share[c->id];
+	struct mt_ctx ctx = {
+		.ranges = job.ranges + sh->first, .nranges = sh->n, .error = on_error,
+		.progress = on_progress, .sleep = on_sleep, .sync = job.parallel ? on_sync : NULL,
+		.cb_ctx = j, .seed = job.seed, .bitfade_s = job.cfg->bitfade_s,
+		.nshares = (unsigned)job.nids,
+	};
+
+	// The share's place in address order among the job's (the shares'
+	// ranges lie in share_ranges in address order; rotation only changes
+	// which CPU has which).
+	for (size_t i = 0; i < job.nids; i++)
+		ctx.share += job.share[job.ids[i]].first < sh->first;
+
+	c->test = job.test->name;
+	if (job.cfg->test_fault == TEST_FAULT_AP_UD2 && c->id == 1)
+		__asm__ volatile("ud2");	// the test hook: an exception on an AP
+	job.test->run(&ctx, job.test->param);
+	c->test = NULL;
+	smp_check_stack(job.test->name);
+}
+
+// Who runs t over r[0..n), with which share: fills job.
+static void plan_job(const struct mt_test *t, const struct range *r, size_t n, uint32_t pass)
+{
+	size_t online = smp_online_count();
+	size_t nout = 0;
+
+	job.nids = 0;
+	if (t->parallel && online > 1)
+		nout = plan_shares(r, n, online, pass - 1, share_ranges,
+				   sizeof(share_ranges) / sizeof(share_ranges[0]), parts);
+	if (nout == 0) {
+		job.ranges = r;
+		job.share[0] = (struct plan_share){ 0, n };
+		job.ids[job.nids++] = 0;
+		return;
+	}
+	job.ranges = share_ranges;
+	for (unsigned id = 0, k = 0; id < smp_cpus(); id++) {
+		if (!smp_online(id))
+			continue;
+		job.share[id] = parts[k++];
+		if (job.share[id].n)
+			job.ids[job.nids++] = id;
+	}
 }
 
 void job_run(const struct mt_test *t, const struct range *r, size_t n, uint32_t pass,
 	     const struct config *cfg, uint64_t seed, bool own_memory)
 {
-	struct cpu *c = this_cpu();
-	struct job_status *j = &run_status()->job[c->id];
-	struct mt_ctx ctx = {
-		.ranges = r, .nranges = n, .error = on_error, .progress = on_progress,
-		.sleep = on_sleep, .cb_ctx = j, .seed = seed, .bitfade_s = cfg->bitfade_s,
-	};
+	struct run_status *s = run_status();
+	unsigned aps[MAX_CPUS];
+	size_t naps = 0;
+	bool bsp_runs = false;
 	char line[LINE_LEN];
 
 	__atomic_store_n(&job_ended_by, KEY_NONE, __ATOMIC_RELAXED);
-	status_job_begin(j, t->name, pass, own_memory, range_total(r, n), n, t->sweeps, timer_ms(),
-			 errors_total());
-	status_line_job_start(line, sizeof(line), j);
+	job.test = t;
+	job.cfg = cfg;
+	job.pass = pass;
+	job.seed = seed;
+	plan_job(t, r, n, pass);
+	job.parallel = job.nids > 1;
+
+	uint64_t now = timer_ms(), errors = errors_total();
+	uint32_t sweeps = job.parallel ? t->shared_sweeps : t->sweeps;
+	status_job_begin(&s->test, t->name, pass, own_memory, range_total(r, n), n, sweeps, now,
+			 errors);
+	// Each CPU's entry is begun here, before its job is posted; from then
+	// on only that CPU writes it, until the job ends.
+	for (size_t i = 0; i < job.nids; i++) {
+		const struct plan_share *sh = &job.share[job.ids[i]];
+		status_job_begin(&s->job[job.ids[i]], t->name, pass, own_memory,
+				 range_total(job.ranges + sh->first, sh->n), sh->n, sweeps, now, errors);
+	}
+	status_line_job_start(line, sizeof(line), &s->test);
 	log_info("%s", line);
-	c->test = t->name;
-	t->run(&ctx, t->param);
-	c->test = NULL;
-	status_line_job_end(line, sizeof(line), j, timer_ms(), errors_total());
-	j->test = NULL;
+
+	if (job.parallel)
+		smp_barrier_init(&job.barrier, job.ids, job.nids, t->name);
+	for (size_t i = 0; i < job.nids; i++) {
+		if (job.ids[i] == 0) {
+			bsp_runs = true;
+			continue;
+		}
+		aps[naps++] = job.ids[i];
+		smp_post(job.ids[i], run_share, NULL);
+	}
+	if (bsp_runs)
+		run_share(NULL);
+	smp_wait(aps, naps, bsp_tick, t->name);
+
+	s->test.done = status_jobs_done(s->job, smp_cpus());
+	status_line_job_end(line, sizeof(line), &s->test, timer_ms(), errors_total());
+	for (size_t i = 0; i < job.nids; i++)
+		s->job[job.ids[i]].test = NULL;
+	s->test.test = NULL;
 	log_info("%s", line);
 	if (job_ended_by == KEY_STOP)
 		log_info("test %s: stopped by a key; reporting what was found so far", t->name);

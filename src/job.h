@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// A job: one test over one list of ranges on this CPU. The job owns the
-// callbacks' state through its entry in the run status (progress, timing),
-// so that several CPUs can run jobs side by side.
+// A job: one test over one list of ranges, on every CPU that tests when the
+// test is parallel (each over its share), else on the BSP alone. Each CPU
+// owns its callbacks' state through its entry in the run status (progress,
+// timing); the test's lines come from the test as a whole.
 #ifndef RAMSIFT_SRC_JOB_H
 #define RAMSIFT_SRC_JOB_H
 
@@ -13,9 +14,12 @@
 #include "memtest/memtest.h"
 #include "range.h"
 
-// Run test t over r[0..n) as part of pass, seeding its random patterns with
-// seed; own_memory marks the ranges ramsift itself just left. Prints the
-// test's start, progress and end lines; failing words go to errors.h.
+// Run test t over r[0..n) (sorted, disjoint) as part of pass, seeding its
+// random patterns with seed; own_memory marks the ranges ramsift itself
+// just left. Called on the BSP with the APs idle; returns when every CPU is
+// done. Prints the test's start, progress and end lines (one of each per
+// test, whatever the CPUs); failing words go to errors.h with the CPU that
+// read them.
 void job_run(const struct mt_test *t, const struct range *r, size_t n, uint32_t pass,
 	     const struct config *cfg, uint64_t seed, bool own_memory);
 

@@ -3,7 +3,6 @@
 #include "boot/multiboot.h"
 #include "boot/cmdline.h"
 #include "capacity.h"
-#include "boot/acpi.h"
 #include "console.h"
 #include "x86/cpu.h"
 #include "fmt.h"
@@ -22,6 +21,7 @@
 #include "run/plan.h"
 #include "screen.h"
 #include "screen/font.h"
+#include "smp.h"
 #include "x86/serial.h"
 #include "string.h"
 #include "x86/timer.h"
@@ -194,9 +194,10 @@ static void probe_top(const struct ram *ram)
 
 // Replace the boot page tables (first 4 GiB only) by ones covering all RAM,
 // the framebuffer and the devices below 4 GiB. The new tables, and the
-// working memory after them (error table, fold scratch), come from free RAM
-// below 4 GiB, which the boot tables reach.
-static void map_all_memory(struct ram *ram, const struct bootinfo *bi, struct footprint *fp)
+// working memory after them (error table, fold scratch, smp_bytes for the
+// APs: pass.h), come from free RAM below 4 GiB, which the boot tables reach.
+static void map_all_memory(struct ram *ram, const struct bootinfo *bi, struct footprint *fp,
+			   uint64_t smp_bytes)
 {
 	uint64_t top = 4 * GiB;
 	if (ram->nusable && ram->usable[ram->nusable - 1].end > top)
@@ -210,9 +211,8 @@ static void map_all_memory(struct ram *ram, const struct bootinfo *bi, struct fo
 		paging_set_wc(screen_fb->addr, screen_fb->addr + fb_bytes(screen_fb));
 
 	uint64_t bytes = paging_table_bytes(top);
-	uint64_t work_bytes = ERRORS_SLOT_BYTES + REPORT_SCRATCH_BYTES;
-	_Static_assert((ERRORS_SLOT_BYTES + REPORT_SCRATCH_BYTES) % PAGE_SIZE == 0,
-		       "the working memory is whole pages");
+	uint64_t work_bytes = WORK_SMP + smp_bytes;
+	_Static_assert(WORK_SMP % PAGE_SIZE == 0, "the working memory is whole pages");
 	uint64_t tables = ram_alloc(ram, bytes + work_bytes, BOOT_IDENTITY_BYTES, FOOTPRINT_DATA_WHAT);
 	if (tables == 0) {
 		log_error("no free memory below 4 GiB for %llu KiB of page tables and working "
@@ -274,28 +274,22 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 	footprint.image_bytes = (uint64_t)(image_end_phys - image_start_phys);
 	ram_claim(&ram, (struct range){ load_phys, load_phys + footprint.image_bytes },
 		     "image, stacks and boot page tables");
-	map_all_memory(&ram, &bootinfo, &footprint);
+	// The CPUs the firmware lists, and which will test: their memory is
+	// part of the working memory the next step takes.
+	uint64_t smp_bytes = smp_find(&cfg, &bootinfo, read_low_phys, warn_boot, &ram);
+	map_all_memory(&ram, &bootinfo, &footprint, smp_bytes);
 	memmap_print(&ram);
 	log_info("ramsift occupies %s; it moves itself at the end of each pass to test that too",
 		 fmt_size(size, footprint_bytes(&footprint)));
 	probe_top(&ram);
-
-	// The CPUs the firmware lists; the identity map reaches its tables.
-	static struct acpi_cpu cpus[ACPI_CPUS_MAX];
-	struct acpi_result acpi;
-	char cpu_line[200];
-	if (acpi_find_cpus(&bootinfo, read_low_phys, warn_boot, NULL, cpus, ACPI_CPUS_MAX, &acpi) ==
-	    ACPI_CPUS_FOUND)
-		log_info("cpus: %s", acpi_describe_cpus(cpu_line, sizeof(cpu_line), cpus, &acpi));
-	else
-		log_warn("cpus: %s; the BSP tests alone", acpi_status_text(acpi.status));
+	smp_start(footprint_work(&footprint) + WORK_SMP);	// logs the cpus: line
 
 	uint64_t usable = range_total(ram.usable, ram.nusable);
 	uint64_t seed = plan_seed(&cfg, rdtsc());
-	machine_init(&bootinfo, warn_boot, &acpi, footprint.top, seed);	// machine:, dimm:, power:
+	machine_init(&bootinfo, warn_boot, smp_acpi(), footprint.top, seed);	// machine:, dimm:, power:
 	run_begin(&cfg, usable);
-	errors_init(cfg.error_lines, (uint64_t *)(uintptr_t)footprint_work(&footprint));
-	report_init((void *)(uintptr_t)(footprint_work(&footprint) + ERRORS_SLOT_BYTES));
+	errors_init(cfg.error_lines, (uint64_t *)(uintptr_t)(footprint_work(&footprint) + WORK_ERRORS));
+	report_init((void *)(uintptr_t)(footprint_work(&footprint) + WORK_REPORT));
 	log_info("run: passes=%u seed=0x%llx errors=%u bitfade=%u%s", cfg.passes,
 		 (unsigned long long)seed, cfg.error_lines, cfg.bitfade_s,
 		 cfg.seed_set ? "" : " (add seed= with this value to repeat the random patterns)");

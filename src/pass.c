@@ -9,45 +9,69 @@
 #include "report.h"
 #include "run.h"
 #include "run/plan.h"
+#include "smp.h"
 #include "x86/timer.h"
 
 #define LINE_LEN 256
 
-// Move ramsift to tested free memory and run the tests over what it left.
-// Returns the bytes so tested (0 when there was nowhere to go).
+// Add r to the sorted list of ranges own[0..*n) (tests want them sorted).
+static void add_sorted(struct range *own, size_t *n, struct range r)
+{
+	size_t i = *n;
+
+	if (r.start >= r.end)
+		return;
+	for (; i > 0 && own[i - 1].start > r.start; i--)
+		own[i] = own[i - 1];
+	own[i] = r;
+	(*n)++;
+}
+
+// Move ramsift to tested free memory and run the tests over what it left,
+// and over the AP start-up code's pages, unused between start-ups. Returns
+// the bytes so tested (0 when there was nowhere to go and no start-up code).
 static uint64_t test_own_memory(const struct config *cfg, struct ram *ram, struct footprint *fp,
 				const struct mt_test *const *tests, size_t ntests, uint32_t pass,
 				uint64_t seed)
 {
-	struct range old[2] = { { fp->image, fp->image + fp->image_bytes },
-				{ fp->tables, fp->tables + footprint_data_bytes(fp) } };
-	if (old[1].start < old[0].start) {
-		struct range t = old[0];
-		old[0] = old[1];
-		old[1] = t;
-	}
+	struct range own[3];
+	size_t nown = 0;
+	struct range tramp = smp_trampoline();
 	uint64_t dest = plan_move(ram, footprint_bytes(fp), errors_table());
+
 	if (dest == 0) {
 		log_warn("no free block of %llu KiB to move ramsift to; the memory it occupies "
 			 "is not tested", (unsigned long long)(footprint_bytes(fp) >> 10));
-		return 0;
+	} else {
+		struct range image = { fp->image, fp->image + fp->image_bytes };
+		struct range data = { fp->tables, fp->tables + footprint_data_bytes(fp) };
+
+		// The APs halt while ramsift moves, and start again on the new
+		// page tables and per-CPU memory.
+		smp_park();
+		relocate(fp, dest);
+		errors_moved((uint64_t *)(uintptr_t)(footprint_work(fp) + WORK_ERRORS));
+		report_init((void *)(uintptr_t)(footprint_work(fp) + WORK_REPORT));
+		ram_release_all(ram);
+		ram_claim(ram, (struct range){ fp->image, fp->image + fp->image_bytes },
+			  "image, stacks and boot page tables");
+		ram_claim(ram, (struct range){ fp->tables, fp->tables + footprint_data_bytes(fp) },
+			  FOOTPRINT_DATA_WHAT);
+		smp_moved(ram, footprint_work(fp) + WORK_SMP, errors_table());
+		add_sorted(own, &nown, image);
+		add_sorted(own, &nown, data);
+		log_info("ramsift moved itself to 0x%llx to test the memory it occupied: "
+			 "0x%llx-0x%llx and 0x%llx-0x%llx",
+			 (unsigned long long)dest, (unsigned long long)own[0].start,
+			 (unsigned long long)(own[0].end - 1), (unsigned long long)own[1].start,
+			 (unsigned long long)(own[1].end - 1));
 	}
-	relocate(fp, dest);
-	errors_moved((uint64_t *)(uintptr_t)footprint_work(fp));
-	report_init((void *)(uintptr_t)(footprint_work(fp) + ERRORS_SLOT_BYTES));
-	ram_release_all(ram);
-	ram_claim(ram, (struct range){ fp->image, fp->image + fp->image_bytes },
-		  "image, stacks and boot page tables");
-	ram_claim(ram, (struct range){ fp->tables, fp->tables + footprint_data_bytes(fp) },
-		  FOOTPRINT_DATA_WHAT);
-	log_info("ramsift moved itself to 0x%llx to test the memory it occupied: "
-		 "0x%llx-0x%llx and 0x%llx-0x%llx",
-		 (unsigned long long)dest, (unsigned long long)old[0].start,
-		 (unsigned long long)(old[0].end - 1), (unsigned long long)old[1].start,
-		 (unsigned long long)(old[1].end - 1));
+	add_sorted(own, &nown, tramp);
+	if (nown == 0)
+		return 0;
 	for (size_t i = 0; i < ntests && !run_stopping(); i++)
-		job_run(tests[i], old, 2, pass, cfg, seed, true);
-	return range_total(old, 2);
+		job_run(tests[i], own, nown, pass, cfg, seed, true);
+	return range_total(own, nown);
 }
 
 void run_passes(const struct config *cfg, struct ram *ram, struct footprint *fp, uint64_t seed)
@@ -70,7 +94,7 @@ void run_passes(const struct config *cfg, struct ram *ram, struct footprint *fp,
 			tested += test_own_memory(cfg, ram, fp, tests, ntests, pass, pass_seed);
 		if (run_stopping()) {
 			log_info("pass %u: stopped by a key before its end", pass);
-			return;
+			break;
 		}
 		s = run_status_sync();
 		status_line_pass_end(line, sizeof(line), s, tested, timer_ms());
@@ -83,4 +107,5 @@ void run_passes(const struct config *cfg, struct ram *ram, struct footprint *fp,
 			report_badram(cfg, ram, prefix);
 		}
 	}
+	smp_park();	// the APs halt; the report is the BSP's
 }

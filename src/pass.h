@@ -4,8 +4,16 @@
 #define RAMSIFT_SRC_PASS_H
 
 #include "boot/cmdline.h"
+#include "report.h"
 #include "run/ram.h"
 #include "x86/relocate.h"
+
+// The working memory after the page tables (footprint_work()): the error
+// table's slots, the fold's scratch, then the APs' memory (src/smp.h), at
+// these byte offsets.
+#define WORK_ERRORS	0
+#define WORK_REPORT	ERRORS_SLOT_BYTES
+#define WORK_SMP	(ERRORS_SLOT_BYTES + REPORT_SCRATCH_BYTES)
 
 // Run cfg->passes passes (0: forever) of cfg's tests (the default pass when
 // none are named) over the free RAM in ram, then move ramsift (fp) out of the

@@ -161,6 +161,8 @@ static const struct number patterns_num = { 1, BADRAM_MAX_PAIRS,
 	"patterns= takes ", " BadRAM pairs", U32_FIELD(patterns) };
 static const struct number holes_num = { 1, CMDLINE_MAX_HOLES,
 	"holes= takes ", " holes in the memory map", U32_FIELD(holes) };
+static const struct number cpus_num = { 0, CMDLINE_MAX_CPUS,
+	"cpus= takes ", " (the CPUs that test, the BSP included; 0 = all)", U32_FIELD(cpus) };
 static const struct number seed_num = { 0, UINT64_MAX,
 	"seed= takes a 64-bit number, decimal or 0x hex", NULL, offsetof(struct config, seed) };
 
@@ -304,6 +306,19 @@ static void set_onexit(struct parser *p, const char *v, size_t n, const void *ar
 	warn(p, "must be halt, reboot, poweroff or qemu");
 }
 
+// ---- test_fault= ------------------------------------------------------
+
+static void set_test_fault(struct parser *p, const char *v, size_t n, const void *arg)
+{
+	(void)arg;
+	if (str_eq_n(v, n, "ap-absent"))
+		p->cfg->test_fault = TEST_FAULT_AP_ABSENT;
+	else if (str_eq_n(v, n, "ap-ud2"))
+		p->cfg->test_fault = TEST_FAULT_AP_UD2;
+	else
+		warn(p, "must be ap-absent or ap-ud2 (test hooks that make ramsift fail on purpose)");
+}
+
 // ---- dispatch ----------------------------------------------------------
 
 // One row per key; the unknown-option message lists them in this order.
@@ -321,6 +336,8 @@ static const struct {
 	{ "bitfade", set_u32, &bitfade_num },
 	{ "patterns", set_u32, &patterns_num },
 	{ "holes", set_u32, &holes_num },
+	{ "cpus", set_u32, &cpus_num },
+	{ "test_fault", set_test_fault, NULL },
 };
 
 static void warn_unknown(const struct parser *p, const char *what)
@@ -389,6 +406,8 @@ void config_defaults(struct config *cfg)
 	cfg->bitfade_s = CMDLINE_DEFAULT_BITFADE;
 	cfg->patterns = BADRAM_DEFAULT_PAIRS;
 	cfg->holes = BADRAM_DEFAULT_HOLES;
+	cfg->cpus = 0;
+	cfg->test_fault = TEST_FAULT_NONE;
 }
 
 void cmdline_parse(const char *line, struct config *cfg,

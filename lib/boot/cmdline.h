@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "capacity.h"	// CMDLINE_MAX_TESTS, MAX_TESTS
+#include "capacity.h"	// CMDLINE_MAX_TESTS, MAX_TESTS, MAX_CPUS
 
 // What to do when the run ends.
 enum onexit {
@@ -24,6 +24,14 @@ enum onexit {
 // The onexit= word of e ("halt", "reboot", "qemu", "poweroff").
 const char *cmdline_onexit_name(enum onexit e);
 
+// Test hooks (test_fault=): faults the end-to-end tests make ramsift raise
+// on purpose, to prove that each is reported as documented. Never for use.
+enum test_fault {
+	TEST_FAULT_NONE,
+	TEST_FAULT_AP_ABSENT,   // start one more CPU, at an APIC ID no CPU has
+	TEST_FAULT_AP_UD2,      // CPU 1 executes ud2 as its first job starts
+};
+
 // The command line's own defaults and ranges. The BadRAM budget's (patterns=
 // and holes=) are the fold's: BADRAM_DEFAULT_PAIRS, BADRAM_MAX_PAIRS and
 // BADRAM_DEFAULT_HOLES in lib/badram/fold.h.
@@ -32,6 +40,7 @@ const char *cmdline_onexit_name(enum onexit e);
 #define CMDLINE_DEFAULT_BITFADE 90u     // seconds
 #define CMDLINE_MAX_BITFADE 86400u
 #define CMDLINE_MAX_HOLES 100000u
+#define CMDLINE_MAX_CPUS MAX_CPUS
 
 struct config {
 	bool serial;            // use a serial console
@@ -48,6 +57,8 @@ struct config {
 	uint32_t bitfade_s;     // bit-fade's wait per polarity; 0 skips it
 	uint32_t patterns;      // most BadRAM pairs to print (K)
 	uint32_t holes;         // most holes the pairs may cut into RAM (H)
+	uint32_t cpus;          // CPUs that test, the BSP included; 0 = all
+	enum test_fault test_fault; // default TEST_FAULT_NONE
 };
 
 // Reports one rejected or adjusted word: word_len bytes at word (not
@@ -60,8 +71,8 @@ typedef void (*cmdline_warn_fn)(void *ctx, const char *word, size_t word_len,
 // Fill cfg with the defaults: serial ttyS0 at 115200 and the screen, 1 pass,
 // the default test list (ntests 0), halt on exit, seed chosen by the caller,
 // CMDLINE_DEFAULT_ERROR_LINES ERROR lines, CMDLINE_DEFAULT_BITFADE seconds of
-// bit fade, and the fold's default budget: BADRAM_DEFAULT_PAIRS BadRAM pairs
-// cutting at most BADRAM_DEFAULT_HOLES holes.
+// bit fade, the fold's default budget: BADRAM_DEFAULT_PAIRS BadRAM pairs
+// cutting at most BADRAM_DEFAULT_HOLES holes, every CPU, no test hook.
 void config_defaults(struct config *cfg);
 
 // Apply the command line to cfg, which the caller has filled with
@@ -84,9 +95,10 @@ void config_defaults(struct config *cfg);
 //             valid the previous list stays (by default: the default pass).
 //             The name "all" stands for every test, in table order.
 //   onexit=halt|reboot|poweroff|qemu
-//   seed=N errors=N bitfade=N patterns=N holes=N  numbers in the ranges
-//             the constants above give (patterns: 1..BADRAM_MAX_PAIRS;
-//             seed: any 64-bit value)
+//   seed=N errors=N bitfade=N patterns=N holes=N cpus=N  numbers in the
+//             ranges the constants above give (patterns: 1..BADRAM_MAX_PAIRS;
+//             seed: any 64-bit value; cpus: 0..CMDLINE_MAX_CPUS, 0 = all)
+//   test_fault=ap-absent|ap-ud2  a test hook (enum test_fault)
 // A later key overrides an earlier one, except console=. Every unknown key,
 // word without '=', malformed or out-of-range value is passed to warn (which
 // may be NULL to ignore them) and that setting is left unchanged.

@@ -3,6 +3,7 @@
 // output contract's (docs/output-contract.md): change them only by adding.
 #include "fmt.h"
 #include "status.h"
+#include "string.h"
 
 #define MiB (1ull << 20)
 
@@ -30,6 +31,17 @@ bool status_job_progress(struct job_status *j, uint64_t bytes, uint64_t now_ms,
 		return false;
 	j->reported_ms = now_ms;
 	return true;
+}
+
+uint64_t status_jobs_done(const struct job_status *jobs, size_t n)
+{
+	uint64_t done = 0;
+
+	// Each CPU updates its own entry while this runs: read each word once.
+	for (size_t i = 0; i < n; i++)
+		if (__atomic_load_n(&jobs[i].test, __ATOMIC_RELAXED))
+			done += __atomic_load_n(&jobs[i].done, __ATOMIC_RELAXED);
+	return done;
 }
 
 int status_line_job_start(char *buf, size_t len, const struct job_status *j)
@@ -98,6 +110,33 @@ int status_line_pass_end(char *buf, size_t len, const struct run_status *s, uint
 			    s->pass, (unsigned long long)(s->errors - s->pass_errors_before),
 			    (unsigned long long)tested_bytes, (unsigned long long)(ms / 1000),
 			    (unsigned long long)(ms % 1000));
+}
+
+int status_line_cpus(char *buf, size_t len, size_t found, const uint32_t *ids, size_t nids,
+		     const char *more)
+{
+	static const char cut[] = " ...";
+	size_t n;
+
+	if (len == 0)
+		return 0;
+	n = (size_t)fmt_snprintf(buf, len, "cpus: %zu found in the MADT, %zu started (APIC IDs",
+				 found, nids);
+	for (size_t i = 0; i < nids && n < len; i++) {
+		char id[16];
+		size_t k = (size_t)fmt_snprintf(id, sizeof(id), " %u", ids[i]);
+		// After this ID: ")", more and the NUL, and a cut unless it is
+		// the last (the check before it kept room for that cut).
+		size_t after = 1 + str_len(more) + 1 + (i + 1 < nids ? sizeof(cut) - 1 : 0);
+		if (n + k + after > len) {
+			n += (size_t)fmt_snprintf(buf + n, len - n, "%s", cut);
+			break;
+		}
+		n += (size_t)fmt_snprintf(buf + n, len - n, "%s", id);
+	}
+	if (n < len)
+		n += (size_t)fmt_snprintf(buf + n, len - n, ")%s", more);
+	return (int)(n < len ? n : len - 1);
 }
 
 int status_line_result(char *buf, size_t len, const struct run_status *s, enum result r,

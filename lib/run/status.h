@@ -47,7 +47,11 @@ struct run_status {
 	uint64_t usable_bytes;
 	uint64_t errors;	// failing reads so far
 	uint64_t failing_pages;	// distinct failing pages recorded (at least)
-	struct job_status job[MAX_CPUS];	// by CPU number
+	// The test running, as a whole: its bytes and ranges are all of the
+	// test's, its done the sum of its CPUs' jobs (status_jobs_done). The
+	// test's lines are rendered from it, by the BSP alone.
+	struct job_status test;
+	struct job_status job[MAX_CPUS];	// by CPU number: each CPU's share
 };
 
 // A job begins: test over nranges ranges of bytes in all, which it sweeps
@@ -61,6 +65,10 @@ void status_job_begin(struct job_status *j, const char *test, uint32_t pass, boo
 // caller prints status_line_progress and the due time moves on.
 bool status_job_progress(struct job_status *j, uint64_t bytes, uint64_t now_ms,
 			 uint64_t every_ms);
+
+// The bytes the jobs running (test not NULL) among jobs[0..n) have done:
+// what their test has done as a whole.
+uint64_t status_jobs_done(const struct job_status *jobs, size_t n);
 
 // "test NAME: start pass=P bytes=B ranges=N[ own-memory] t=S.mmm"
 int status_line_job_start(char *buf, size_t len, const struct job_status *j);
@@ -86,6 +94,14 @@ int status_line_pass_start(char *buf, size_t len, const struct run_status *s, si
 void status_pass_end(struct run_status *s, uint64_t tested_bytes);
 int status_line_pass_end(char *buf, size_t len, const struct run_status *s, uint64_t tested_bytes,
 			 uint64_t now_ms);
+
+// "cpus: F found in the MADT, S started (APIC IDs A B C ...)" followed by
+// more (e.g. ", 2 left out by cpus=2"; "" for none): F CPUs the MADT lists
+// as enabled, the APIC IDs of the nids that answered, BSP first. IDs that
+// would not fit in len end in " ..."; more is kept whole when it fits.
+// Returns the length written.
+int status_line_cpus(char *buf, size_t len, size_t found, const uint32_t *ids, size_t nids,
+		     const char *more);
 
 // "ramsift: result=R passes=P errors=E tested_bytes=B usable_bytes=U
 // elapsed_s=S.mmm version=V": the output contract's last line.

@@ -9,7 +9,9 @@
 
 _Static_assert(SEL_TSS / 8 + 2 <= sizeof(((struct cpu *)0)->gdt) / 8, "the GDT holds the TSS's two slots");
 
-static struct cpu cpus[MAX_CPUS];
+// The BSP's; the APs' are in run-time memory sized by the CPUs found
+// (src/smp.c), as 512 of these would not fit the kernel window.
+static struct cpu bsp;
 
 static void cpu_load(struct cpu *c)
 {
@@ -48,8 +50,13 @@ static void cpu_load(struct cpu *c)
 
 void cpu_init_bsp(void)
 {
-	cpus[0].id = 0;
-	cpu_load(&cpus[0]);
+	bsp.id = 0;
+	cpu_load(&bsp);
+}
+
+void cpu_init_ap(struct cpu *c)
+{
+	cpu_load(c);
 }
 
 bool cpu_has_1g_pages(void)

@@ -28,6 +28,10 @@ struct cpu {
 	struct cpu *self;		// must stay first: this_cpu() reads %gs:0
 	unsigned id;			// 0 = the bootstrap processor
 	const char *test;		// name of the test running here, or NULL
+	uint32_t apic_id;		// its local APIC's ID (x2APIC: 32 bits)
+	void *run;			// the run's own per-CPU state (src/smp.c)
+	void (*main)(void);		// what an AP runs once started (smpboot.h)
+	volatile uint32_t started;	// set by an AP once it runs C on its own GDT
 	uint64_t gdt[7];		// null, code, data, TSS (2 slots), spare
 	struct tss tss;
 	uint8_t ist_stack[IST_STACK_SIZE] __attribute__((aligned(16)));
@@ -35,8 +39,13 @@ struct cpu {
 
 // Set up the bootstrap processor: its GDT with a TSS whose IST1 stack takes
 // double faults, NMIs and machine checks (so a blown stack still reports),
-// and GS pointing at its struct cpu. Entered once, from kmain().
+// and GS pointing at its struct cpu (in .bss). Entered once, from kmain().
 void cpu_init_bsp(void);
+
+// The same for an application processor, on c (its id, apic_id and run set
+// by the caller; c in memory that stays mapped, 16-byte aligned). Called on
+// that AP (src/x86/smpboot.c).
+void cpu_init_ap(struct cpu *c);
 
 static inline struct cpu *this_cpu(void)
 {

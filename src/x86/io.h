@@ -53,20 +53,45 @@ static inline uint64_t read_cr2(void)
 	return v;
 }
 
+static inline uint64_t read_cr3(void)
+{
+	uint64_t v;
+	__asm__ volatile("mov %%cr3, %0" : "=r"(v));
+	return v;
+}
+
 static inline void write_cr3(uint64_t v)
 {
 	__asm__ volatile("mov %0, %%cr3" : : "r"(v) : "memory");
 }
 
-// Write back and invalidate every cache line (SDM vol. 2, WBINVD).
+// Write back and invalidate this CPU's caches and signal the shared ones
+// (SDM vol. 2C, WBINVD); another core's private caches it does not reach
+// (see src/smp.c).
 static inline void wbinvd(void)
 {
-	__asm__ volatile("wbinvd" : : : "memory");
+	__asm__ volatile("wbinvd" ::: "memory");
+}
+
+// Order every earlier load and store before every later one (and before a
+// WRMSR to the x2APIC, which is not serializing).
+static inline void mfence(void)
+{
+	__asm__ volatile("mfence" ::: "memory");
 }
 
 static inline void cpu_relax(void)
 {
 	__asm__ volatile("pause");
+}
+
+// Halt with interrupts on until one comes, then turn them off again. STI
+// holds interrupts off for one more instruction (SDM vol. 2B, STI), so
+// "sti; hlt" is one step: an interrupt that became pending after the caller
+// last looked, with interrupts off, ends this hlt rather than being missed.
+static inline void cpu_wait_interrupt(void)
+{
+	__asm__ volatile("sti; hlt; cli" ::: "memory");
 }
 
 static inline _Noreturn void cpu_halt_forever(void)

@@ -70,4 +70,27 @@
 #define SEL_DATA		0x10
 #define SEL_TSS			0x18
 
+// ---- AP start-up (boot/ap.S, src/x86/smpboot.c) ---------------------------
+
+// The start-up code is copied to AP_TRAMPOLINE_PAGES pages of free RAM below
+// 640 KiB: its code and data in the first (boot/link.ld.S ASSERTs that they
+// fit), a copy of the BSP's PML4 in the second, so that CR3 can be loaded
+// with 32 bits before long mode whatever the real tables' address.
+#define AP_TRAMPOLINE_PAGES	2
+
+// Its data block, at ap_data in the first page: offsets of the fields
+// smpboot.c fills in for each AP (struct ap_data checks them).
+#define AP_DATA_GDTR		0	// 16-bit limit, 32-bit base: the copy's GDT
+#define AP_DATA_FAR		8	// 32-bit offset, 16-bit selector: into 64-bit code
+#define AP_DATA_PML4		16	// 32-bit: physical address of the PML4 copy
+#define AP_DATA_X2APIC		20	// 32-bit: 1: compare CPUID 0BH's x2APIC ID, 0: CPUID 1's
+#define AP_DATA_APIC_ID		24	// 32-bit: the APIC ID of the CPU this slot is for
+#define AP_DATA_TAKEN		28	// 32-bit: 0 until that CPU took the slot
+#define AP_DATA_CR3		32	// 64-bit: the BSP's page tables
+#define AP_DATA_STACK		40	// 64-bit: the AP's stack top (virtual)
+#define AP_DATA_CPU		48	// 64-bit: its struct cpu (virtual)
+#define AP_DATA_ENTRY		56	// 64-bit: the C entry, ap_entry (virtual)
+#define AP_DATA_PAT		64	// 64-bit: the BSP's IA32_PAT; 0: the CPU has none
+#define AP_DATA_SIZE		72
+
 #endif

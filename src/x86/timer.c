@@ -53,6 +53,14 @@ uint64_t timer_ms(void)
 	return d / tsc_hz * 1000 + d % tsc_hz * 1000 / tsc_hz;
 }
 
+void timer_delay_us(uint64_t us)
+{
+	uint64_t start = rdtsc();
+	uint64_t ticks = tsc_hz / 1000000 * us + tsc_hz % 1000000 * us / 1000000;
+	while (rdtsc() - start < ticks)
+		cpu_relax();
+}
+
 void timer_delay_ms(uint64_t ms)
 {
 	uint64_t end = timer_ms() + ms;

@@ -16,6 +16,9 @@ uint64_t timer_tsc_hz(void);
 // Milliseconds since timer_init().
 uint64_t timer_ms(void);
 
+// Busy-wait at least us microseconds (us < 2^32).
+void timer_delay_us(uint64_t us);
+
 // Busy-wait at least ms milliseconds.
 void timer_delay_ms(uint64_t ms);
 

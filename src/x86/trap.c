@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // IDT set-up and the exception report.
+#include "apic.h"
 #include "cpu.h"
 #include "io.h"
 #include "log.h"
@@ -21,7 +22,8 @@ struct idt_gate {
 _Static_assert(sizeof(struct idt_gate) == 16, "64-bit IDT gate is 16 bytes (SDM vol. 3, 6.14.1)");
 
 extern const uint64_t trap_stubs[TRAP_NVECTORS];
-static struct idt_gate idt[TRAP_NVECTORS];
+extern const char trap_wake_stub[], trap_spurious_stub[];
+static struct idt_gate idt[TRAP_IDT_ENTRIES];
 
 static const char *const exception_names[TRAP_NVECTORS] = {
 	"#DE divide error", "#DB debug", "NMI", "#BP breakpoint", "#OF overflow",
@@ -35,19 +37,34 @@ static const char *const exception_names[TRAP_NVECTORS] = {
 	"#VC VMM communication", "#SX security", "reserved 31",
 };
 
+static struct idt_gate gate(uint64_t a, uint8_t ist)
+{
+	return (struct idt_gate){
+		.off_lo = a & 0xffff,
+		.sel = SEL_CODE,
+		.ist = ist,
+		.type = IDT_INTERRUPT_GATE,
+		.off_mid = (a >> 16) & 0xffff,
+		.off_hi = a >> 32,
+	};
+}
+
 void trap_init(void)
 {
-	for (int v = 0; v < TRAP_NVECTORS; v++) {
-		uint64_t a = trap_stubs[v];
-		idt[v] = (struct idt_gate){
-			.off_lo = a & 0xffff,
-			.sel = SEL_CODE,
-			.ist = (v == VEC_NMI || v == VEC_DOUBLE || v == VEC_MACHINE) ? 1 : 0,
-			.type = IDT_INTERRUPT_GATE,
-			.off_mid = (a >> 16) & 0xffff,
-			.off_hi = a >> 32,
-		};
-	}
+	for (int v = 0; v < TRAP_NVECTORS; v++)
+		idt[v] = gate(trap_stubs[v], (v == VEC_NMI || v == VEC_DOUBLE || v == VEC_MACHINE) ? 1 : 0);
+	idt[TRAP_WAKE_VECTOR] = gate((uint64_t)(uintptr_t)trap_wake_stub, 0);
+	idt[TRAP_SPURIOUS_VECTOR] = gate((uint64_t)(uintptr_t)trap_spurious_stub, 0);
+	trap_load();
+}
+
+void trap_wake(void)
+{
+	apic_eoi();
+}
+
+void trap_load(void)
+{
 	struct {
 		uint16_t limit;
 		uint64_t base;

@@ -9,6 +9,14 @@
 // The exception vectors, 0..31 (SDM vol. 3, 6.3.1), each with its stub.
 #define TRAP_NVECTORS	32
 
+// The two interrupts an AP takes, only while it waits with interrupts on
+// (src/smp.c): a wake-up (an IPI from another CPU, or its local APIC timer's
+// tick), and the local APIC's spurious interrupt (SDM vol. 3A, 11.9). Every
+// other vector is absent from the IDT: one would end the run as #NP.
+#define TRAP_WAKE_VECTOR	0x20
+#define TRAP_SPURIOUS_VECTOR	0xff
+#define TRAP_IDT_ENTRIES	256
+
 // The vectors whose exception pushes an error code (SDM vol. 3, table 6-1;
 // AMD APM vol. 2, 8.2): #DF 8, #TS 10, #NP 11, #SS 12, #GP 13, #PF 14, #AC 17,
 // #CP 21, #VC 29, #SX 30, as a bit mask. The stubs push a 0 for the others.
@@ -81,9 +89,17 @@ TF_CHECK(ss, TF_SS);
 #undef TF_CHECK
 _Static_assert(sizeof(struct trap_frame) == TF_SIZE, "trap_frame is TF_SIZE bytes");
 
-// Install the IDT on this CPU. Double fault, NMI and machine check run on
-// the CPU's IST1 stack (see cpu.h).
+// Build the IDT and load it on this CPU (the BSP). Double fault, NMI and
+// machine check run on the CPU's IST1 stack (see cpu.h).
 void trap_init(void);
+
+// Load the IDT trap_init built on this CPU (an AP).
+void trap_load(void);
+
+// Called from trapentry.S's wake-up stub with interrupts off: acknowledges
+// the interrupt (the local APIC's EOI) and returns, so the halted CPU goes
+// on after its hlt.
+void trap_wake(void);
 
 // Called from trapentry.S with interrupts off; prints the fault through the
 // panic path (src/panic.h: no lock, so also when the CPU was interrupted

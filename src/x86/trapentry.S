@@ -69,6 +69,39 @@ trap_common:
 	hlt
 	jmp	1b
 
+// The wake-up interrupt (TRAP_WAKE_VECTOR): an AP halted with interrupts on
+// continues after its hlt. Saves what the C call may change; the CPU's
+// frame (5 words) and these 9 leave RSP 16-byte aligned for the call.
+	.globl trap_wake_stub
+trap_wake_stub:
+	pushq	%rax
+	pushq	%rcx
+	pushq	%rdx
+	pushq	%rsi
+	pushq	%rdi
+	pushq	%r8
+	pushq	%r9
+	pushq	%r10
+	pushq	%r11
+	cld
+	call	trap_wake
+	popq	%r11
+	popq	%r10
+	popq	%r9
+	popq	%r8
+	popq	%rdi
+	popq	%rsi
+	popq	%rdx
+	popq	%rcx
+	popq	%rax
+	iretq
+
+// The local APIC's spurious interrupt: nothing to acknowledge (SDM vol. 3A,
+// 11.9).
+	.globl trap_spurious_stub
+trap_spurious_stub:
+	iretq
+
 .macro trap_stub_addr v
 	.quad trap_stub_\v
 .endm

@@ -20,19 +20,19 @@ for machine in pc q35; do
 	boot "$machine" -machine "$machine" -smp 4 -m 64M -kernel "$ELF" \
 		-append "console=ttyS0,115200 $E2E_ARGS"
 	e2e_expect_pass
-	e2e_expect '^cpus: 4 found in the MADT \(APIC IDs 0 1 2 3\)$' "$machine: the MADT's 4 CPUs"
+	e2e_expect '^cpus: 4 found in the MADT, 4 started \(APIC IDs 0 1 2 3\)$' "$machine: the MADT's 4 CPUs"
 done
 
 boot q35-grub -machine q35 -smp 4 -m 128M -cdrom "$TEST_ISO"
 e2e_expect_pass
 e2e_expect_loader 'GRUB [^,]*' multiboot2
-e2e_expect '^cpus: 4 found in the MADT \(APIC IDs 0 1 2 3\)$' "q35 under GRUB: the MADT's 4 CPUs"
+e2e_expect '^cpus: 4 found in the MADT, 4 started \(APIC IDs 0 1 2 3\)$' "q35 under GRUB: the MADT's 4 CPUs"
 
 e2e_uefi
 boot q35-uefi -machine q35 -smp 2 -m 256M "${E2E_UEFI[@]}" -cdrom "$TEST_ISO"
 e2e_expect_pass
 e2e_expect '^firmware: UEFI ' 'booted through UEFI'
-e2e_expect '^cpus: 2 found in the MADT \(APIC IDs 0 1\)$' "q35 under UEFI: the MADT's 2 CPUs"
+e2e_expect '^cpus: 2 found in the MADT, 2 started \(APIC IDs 0 1\)$' "q35 under UEFI: the MADT's 2 CPUs"
 
 # No ACPI: a warning, the one allowed.
 boot no-acpi -machine pc,acpi=off -smp 2 -m 64M -kernel "$ELF" \

@@ -53,7 +53,8 @@ static bool contains(const char *hay, const char *needle)
 #define DEF .serial = true, .serial_port = 0, .serial_baud = 115200, \
 	.screen = true, .passes = 1, .ntests = 0, .onexit = ONEXIT_HALT, \
 	.seed = 0, .seed_set = false, .error_lines = 100, .bitfade_s = 90, \
-	.patterns = BADRAM_DEFAULT_PAIRS, .holes = BADRAM_DEFAULT_HOLES
+	.patterns = BADRAM_DEFAULT_PAIRS, .holes = BADRAM_DEFAULT_HOLES, \
+	.cpus = 0, .test_fault = TEST_FAULT_NONE
 
 static const struct {
 	const char *line;
@@ -142,8 +143,8 @@ static const struct {
 	{ "onexit=HALT", { DEF }, 1, "must be halt", NULL },
 	{ "onexit=reboot onexit=qemu", { DEF, .onexit = ONEXIT_QEMU }, 0, NULL, NULL },
 	// unknown keys and stray words
-	{ "quiet", { DEF }, 1, "not an option (expected key=value); known: console= passes= tests= onexit= seed= errors= bitfade= patterns= holes=", "quiet" },
-	{ "foo=1", { DEF }, 1, "unknown option; known: console= passes= tests= onexit= seed= errors= bitfade= patterns= holes=", "foo=1" },
+	{ "quiet", { DEF }, 1, "not an option (expected key=value); known: console= passes= tests= onexit= seed= errors= bitfade= patterns= holes= cpus= test_fault=", "quiet" },
+	{ "foo=1", { DEF }, 1, "unknown option; known: console= passes= tests= onexit= seed= errors= bitfade= patterns= holes= cpus= test_fault=", "foo=1" },
 	{ "=1", { DEF }, 1, "unknown option", "=1" },
 	{ "=", { DEF }, 1, "unknown option", "=" },
 	{ "Passes=2", { DEF }, 1, "unknown option", NULL },
@@ -175,6 +176,19 @@ static const struct {
 	{ "patterns=65", { DEF }, 1, "out of range", NULL },
 	{ "holes=0", { DEF }, 1, "out of range; holes=", NULL },
 	{ "holes=-3", { DEF }, 1, "not a number; holes=", NULL },
+	// cpus= test_fault=
+	{ "cpus=0", { DEF, .cpus = 0 }, 0, NULL, NULL },
+	{ "cpus=1", { DEF, .cpus = 1 }, 0, NULL, NULL },
+	{ "cpus=4 cpus=2", { DEF, .cpus = 2 }, 0, NULL, NULL },
+	{ "cpus=512", { DEF, .cpus = 512 }, 0, NULL, NULL },
+	{ "cpus=513", { DEF }, 1, "out of range; cpus= takes 0..512 (the CPUs that test", "cpus=513" },
+	{ "cpus=all", { DEF }, 1, "not a number; cpus=", NULL },
+	{ "cpus=3 cpus=-1", { DEF, .cpus = 3 }, 1, "not a number", "cpus=-1" },
+	{ "test_fault=ap-absent", { DEF, .test_fault = TEST_FAULT_AP_ABSENT }, 0, NULL, NULL },
+	{ "test_fault=ap-ud2", { DEF, .test_fault = TEST_FAULT_AP_UD2 }, 0, NULL, NULL },
+	{ "test_fault=ap-ud2 test_fault=ap-absent", { DEF, .test_fault = TEST_FAULT_AP_ABSENT }, 0, NULL, NULL },
+	{ "test_fault=ap", { DEF }, 1, "must be ap-absent or ap-ud2", "test_fault=ap" },
+	{ "test_fault=", { DEF }, 1, "must be ap-absent or ap-ud2", NULL },
 };
 
 static void check_config(const char *name, const struct config *got,
@@ -199,6 +213,8 @@ static void check_config(const char *name, const struct config *got,
 	FIELD(bitfade_s);
 	FIELD(patterns);
 	FIELD(holes);
+	FIELD(cpus);
+	FIELD(test_fault);
 	for (size_t i = 0; i < want->ntests; i++)
 		FIELD(tests[i]);
 #undef FIELD
@@ -300,7 +316,8 @@ static void check_sane(const struct config *cfg, const char *what)
 		   cfg->onexit == ONEXIT_QEMU || cfg->onexit == ONEXIT_POWEROFF) &&
 		  cfg->bitfade_s <= CMDLINE_MAX_BITFADE &&
 		  cfg->patterns >= 1 && cfg->patterns <= BADRAM_MAX_PAIRS &&
-		  cfg->holes >= 1 && cfg->holes <= CMDLINE_MAX_HOLES;
+		  cfg->holes >= 1 && cfg->holes <= CMDLINE_MAX_HOLES &&
+		  cfg->cpus <= CMDLINE_MAX_CPUS && cfg->test_fault <= TEST_FAULT_AP_UD2;
 
 	for (size_t i = 0; ok && i < cfg->ntests; i++)
 		ok = cfg->tests[i] < NNAMES;

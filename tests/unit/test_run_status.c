@@ -9,8 +9,17 @@
 #include <cmocka.h>
 
 #include "run/status.h"
+#include "string.h"
 
 static char line[256];
+
+static bool contains(const char *hay, const char *needle)
+{
+	for (; *hay != '\0'; hay++)
+		if (str_starts_with(hay, needle))
+			return true;
+	return false;
+}
 
 static void test_job_lines(void **state)
 {
@@ -66,11 +75,59 @@ static void test_pass_and_result(void **state)
 				  "usable_bytes=1000 elapsed_s=0.005 version=0.1");
 }
 
+// The test as a whole: the jobs running are summed, idle CPUs are not.
+static void test_jobs_done(void **state)
+{
+	struct job_status jobs[4] = { 0 };
+	(void)state;
+
+	status_job_begin(&jobs[0], "march-c", 1, false, 8 << 20, 1, 24, 0, 0);
+	status_job_begin(&jobs[2], "march-c", 1, false, 6 << 20, 2, 24, 0, 0);
+	status_job_progress(&jobs[0], 5 << 20, 1, 10000);
+	status_job_progress(&jobs[2], 3 << 20, 1, 10000);
+	jobs[3].done = 1 << 30;	// a finished job's count, its test NULL: not summed
+	assert_int_equal(status_jobs_done(jobs, 4), 8 << 20);
+	assert_int_equal(status_jobs_done(jobs, 2), 5 << 20);
+	assert_int_equal(status_jobs_done(jobs, 0), 0);
+}
+
+static void test_cpus_line(void **state)
+{
+	static const uint32_t four[] = { 0, 1, 2, 3 };
+	static uint32_t many[200];
+	char small[64];
+	(void)state;
+
+	status_line_cpus(line, sizeof(line), 4, four, 4, "");
+	assert_string_equal(line, "cpus: 4 found in the MADT, 4 started (APIC IDs 0 1 2 3)");
+	status_line_cpus(line, sizeof(line), 4, four, 2, ", 2 left out by cpus=2");
+	assert_string_equal(line, "cpus: 4 found in the MADT, 2 started (APIC IDs 0 1), 2 left out by cpus=2");
+	status_line_cpus(line, sizeof(line), 1, four, 1, "");
+	assert_string_equal(line, "cpus: 1 found in the MADT, 1 started (APIC IDs 0)");
+	// Too many IDs: cut with " ...", the end kept.
+	for (uint32_t i = 0; i < 200; i++)
+		many[i] = 1000 + i;
+	int n = status_line_cpus(line, sizeof(line), 200, many, 200, ", 3 more beyond the 512 kept");
+	assert_int_equal(n, (int)str_len(line));
+	assert_true(n < (int)sizeof(line));
+	assert_true(contains(line, " ...), 3 more beyond the 512 kept"));
+	assert_true(contains(line, "(APIC IDs 1000 1001 "));
+	status_line_cpus(small, sizeof(small), 200, many, 200, "");
+	assert_string_equal(small, "cpus: 200 found in the MADT, 200 started (APIC IDs 1000 ...)");
+	// Exactly fits: no cut.
+	status_line_cpus(small, 58, 2, many, 2, "");
+	assert_string_equal(small, "cpus: 2 found in the MADT, 2 started (APIC IDs 1000 1001)");
+	status_line_cpus(small, 57, 2, many, 2, "");	// one byte short: cut
+	assert_string_equal(small, "cpus: 2 found in the MADT, 2 started (APIC IDs 1000 ...)");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_job_lines),
 		cmocka_unit_test(test_pass_and_result),
+		cmocka_unit_test(test_jobs_done),
+		cmocka_unit_test(test_cpus_line),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
