@@ -7,6 +7,7 @@
 #include "keys.h"
 #include "log.h"
 #include "run.h"
+#include "status_screen.h"
 #include "x86/cpu.h"
 #include "x86/timer.h"
 
@@ -22,6 +23,8 @@ static enum key_action job_ended_by;
 // Read the keys (bootstrap processor only) and say whether the job must end.
 static bool job_goes_on(void)
 {
+	if (this_cpu()->id == 0)
+		status_screen_tick();
 	if (this_cpu()->id == 0 && __atomic_load_n(&job_ended_by, __ATOMIC_RELAXED) == KEY_NONE) {
 		enum key_action a = keys_poll();
 		if (a == KEY_STOP)
@@ -58,6 +61,7 @@ static bool on_sleep(void *ctx, uint32_t seconds)
 
 	status_line_fade(line, sizeof(line), j, seconds);
 	log_info("%s", line);
+	status_screen_waiting(seconds);
 	for (uint64_t end = timer_ms() + (uint64_t)seconds * 1000; timer_ms() < end;) {
 		if (!job_goes_on())
 			return false;

@@ -11,6 +11,7 @@
 
 static void *scratch;
 static struct badram_result result;
+static bool folded;	// result holds a fold
 static char line[BADRAM_LINE_MAX];
 
 void report_init(void *scratch_memory)
@@ -56,11 +57,17 @@ void report_badram(const struct config *cfg, const struct ram *ram, const char *
 	if (!badram_fold(errors_table(), ram->usable, ram->nusable, budget, scratch, REPORT_SCRATCH_BYTES,
 			 &result))
 		log_warn("fold: not enough working memory; printing one coarse pattern");
+	folded = true;
 	print(prefix, badram_format_badram);
 	print(prefix, badram_format_grub);
 	print(prefix, badram_format_memmap);
 	print(prefix, badram_format_summary);
 	log_info("%ssummary: folding took %llu ms", prefix, (unsigned long long)(timer_ms() - start));
+}
+
+const struct badram_result *report_last_fold(void)
+{
+	return folded ? &result : 0;
 }
 
 // GRUB on UEFI cuts each block a pair matches with FreePages + AllocatePages

@@ -27,6 +27,10 @@ void report_summary(const struct footprint *fp, uint64_t usable);
 // nothing when nothing failed.
 void report_badram(const struct config *cfg, const struct ram *ram, const char *prefix);
 
+// The last fold report_badram() printed (the final one, once the passes are
+// over), for the result panel's QR code; NULL before any.
+const struct badram_result *report_last_fold(void);
+
 // After the final fold on a UEFI boot with failures: say what GRUB's badram
 // does there and what to add.
 void report_uefi_advice(void);

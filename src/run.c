@@ -8,6 +8,7 @@
 #include "keys.h"
 #include "log.h"
 #include "run.h"
+#include "status_screen.h"
 #include "x86/io.h"
 #include "x86/power.h"
 #include "x86/timer.h"
@@ -65,7 +66,9 @@ _Noreturn void run_finish(enum result r)
 	if (!run.cfg_set)
 		config_defaults(&run.cfg);
 	status_line_result(line, sizeof(line), run_status_sync(), r, timer_ms(), RAMSIFT_VERSION);
+	status_screen_prepare_result(r, line);
 	log_info("%s", line);
+	status_screen_result(r, run.cfg.onexit);
 	switch (run.cfg.onexit) {
 	case ONEXIT_QEMU:
 		power_qemu_exit((uint8_t)r);
