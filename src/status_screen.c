@@ -391,6 +391,7 @@ static void draw_panel(void *arg)
 	if (!fb)
 		screen_vga_rows50();
 	struct grid *g = screen_grid();
+	st.view.no_keys = true;
 	if (g->cols >= STATUS_VIEW_MIN_COLS)
 		status_view_draw_header(g, &st.view);
 	rv.word = result_word(p->r, &rv.colour);

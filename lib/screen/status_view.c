@@ -107,7 +107,7 @@ void status_view_draw_header(struct grid *g, const struct status_view *v)
 
 	put(&w, ATTR_TITLE, "ramsift %s  memory tester", v->version ? v->version : "");
 	const char *keys = "Esc stop  s skip  p pause  ? keys ";
-	if (w.col + 3 + str_len(keys) <= g->cols)
+	if (!v->no_keys && w.col + 3 + str_len(keys) <= g->cols)
 		put_at(&w, g->cols - 1 - (unsigned)str_len(keys), ATTR_TITLE, keys);
 
 	w = row_start(g, 1, ATTR_LABEL);

@@ -31,6 +31,7 @@ struct status_view {
 	uint64_t usable_bytes;
 	const char *firmware;	// "BIOS", "UEFI"
 	const char *loader;	// "GRUB 2.06, multiboot2"
+	bool no_keys;		// the title leaves out the keys (they do other things now)
 	// Where the run is.
 	uint32_t pass;		// 1, 2, ...; 0 before the first
 	uint32_t passes;	// passes= (0: until stopped)

@@ -22,6 +22,14 @@
 //     Converts (QEMU 7.2's screendump writes PPM alone), and fails if the
 //     picture is blank.
 //
+// With top=N after LOG (fb, fbraw, vga), rows [0, N) are the status
+// screen's (or the result panel's): they are read cell by cell in whatever
+// two colours each cell has, matched against all 256 glyphs, and printed
+// ("screencheck: row R: TEXT", a block element as '#', another character
+// outside ASCII as '?'); rows [N, ROWS) must show the log as a line log of
+// ROWS - N rows would (src/screen.c's screen_log_keep keeps that true when
+// the status screen moves the log below it).
+//
 // The log may be cut while the screen lags it by a line (a shot taken while
 // ramsift runs: serial gets each line before the screen): the screen may
 // match the log without its last line or two, or with a partial last line,
@@ -43,6 +51,7 @@
 
 static uint8_t *img;
 static unsigned img_w, img_h;
+static unsigned top;	// rows above the log (top=N)
 
 static void die(const char *msg, const char *what)
 {
@@ -285,6 +294,45 @@ static int read_cell(unsigned col, unsigned row, unsigned scale)
 	return '?';
 }
 
+static char printable(int c)
+{
+	if (c >= 0x20 && c < 0x7f)
+		return (char)c;
+	return c >= 0xdb && c <= 0xdf ? '#' : '?';
+}
+
+// The character in cell (col, row) in any two colours: ' ' for one colour,
+// '?' for more than two or a bitmap no glyph has.
+static char read_any_cell(unsigned col, unsigned row, unsigned scale)
+{
+	unsigned x0 = col * FONT_WIDTH * scale, y0 = row * FONT_HEIGHT * scale;
+	const uint8_t *a = pixel(x0, y0), *b = NULL;
+	uint8_t bits[FONT_HEIGHT] = { 0 };
+
+	for (unsigned gy = 0; gy < FONT_HEIGHT; gy++)
+		for (unsigned gx = 0; gx < FONT_WIDTH; gx++) {
+			const uint8_t *p = pixel(x0 + gx * scale, y0 + gy * scale);
+			if (memcmp(p, a, 3) == 0)
+				continue;
+			if (b && memcmp(p, b, 3))
+				return '?';
+			b = p;
+			bits[gy] |= 0x80 >> gx;
+		}
+	if (!b)
+		return ' ';
+	for (int inv = 0; inv < 2; inv++) {
+		for (int c = 0; c < 256; c++) {
+			int ok = 1;
+			for (unsigned gy = 0; gy < FONT_HEIGHT && ok; gy++)
+				ok = (uint8_t)(inv ? ~bits[gy] : bits[gy]) == font_cp437[c][gy];
+			if (ok)
+				return printable(c);
+		}
+	}
+	return '?';
+}
+
 static int compare(unsigned rows, int show)
 {
 	int ok = 1;
@@ -349,6 +397,16 @@ int main(int argc, char **argv)
 {
 	unsigned cols, rows;
 
+	// top=N, wherever it is, then the arguments as without it.
+	for (int i = 1; i < argc; i++)
+		if (strncmp(argv[i], "top=", 4) == 0) {
+			top = (unsigned)atoi(argv[i] + 4);
+			for (int k = i; k < argc; k++)
+				argv[k] = argv[k + 1];
+			argc--;
+			break;
+		}
+
 	if (argc == 4 && strcmp(argv[1], "png") == 0) {
 		size_t lit = 0;
 		read_ppm(argv[2]);
@@ -386,22 +444,34 @@ int main(int argc, char **argv)
 	if ((argc == 6 || argc == 7) && strcmp(argv[1], "fb") == 0) {
 		unsigned scale = (unsigned)atoi(argv[4]);
 		parse_size(argv[3], &cols, &rows);
+		if (top >= rows)
+			die("top= must be above the last row", argv[3]);
 		if (scale < 1 || scale > 4 || cols * FONT_WIDTH * scale > img_w ||
 		    rows * FONT_HEIGHT * scale > img_h)
 			die("the text does not fit the screendump", argv[3]);
 		if (argc == 7)
 			write_png(argv[6]);
 		unsigned ink = 0;
-		for (unsigned r = 0; r < rows; r++) {
+		for (unsigned r = 0; r < top && r < rows; r++) {
+			char text[MAX_COLS + 1];
+			for (unsigned c = 0; c < cols; c++) {
+				text[c] = read_any_cell(c, r, scale);
+				ink += text[c] != ' ';
+			}
+			text[cols] = '\0';
+			trim(text);
+			printf("screencheck: row %u: %s\n", r, text);
+		}
+		for (unsigned r = top; r < rows; r++) {
 			for (unsigned c = 0; c < cols; c++) {
 				int ch = read_cell(c, r, scale);
 				if (ch < 0)
 					return 1;
-				screen_got[r][c] = (char)ch;
+				screen_got[r - top][c] = (char)ch;
 				ink += ch != ' ';
 			}
-			screen_got[r][cols] = '\0';
-			trim(screen_got[r]);
+			screen_got[r - top][cols] = '\0';
+			trim(screen_got[r - top]);
 		}
 		// Right of and below the cells: black.
 		for (unsigned y = 0; y < img_h; y++)
@@ -416,16 +486,26 @@ int main(int argc, char **argv)
 			fprintf(stderr, "screencheck: the screen is blank\n");
 			return 1;
 		}
-		return match_log(argv[5], cols, rows);
+		return match_log(argv[5], cols, rows - top);
 	}
 	if (argc == 5 && strcmp(argv[1], "vga") == 0) {
 		FILE *f = fopen(argv[2], "rb");
 		static uint8_t cells[MAX_ROWS * MAX_COLS * 2];
 		parse_size(argv[3], &cols, &rows);
+		if (top >= rows)
+			die("top= must be above the last row", argv[3]);
 		if (!f || fread(cells, 2, (size_t)cols * rows, f) != (size_t)cols * rows)
 			die("cannot read the text buffer", argv[2]);
 		fclose(f);
-		for (unsigned r = 0; r < rows; r++) {
+		for (unsigned r = 0; r < top && r < rows; r++) {
+			char text[MAX_COLS + 1];
+			for (unsigned c = 0; c < cols; c++)
+				text[c] = printable(cells[2 * (r * cols + c)]);
+			text[cols] = '\0';
+			trim(text);
+			printf("screencheck: row %u: %s\n", r, text);
+		}
+		for (unsigned r = top; r < rows; r++) {
 			for (unsigned c = 0; c < cols; c++) {
 				const uint8_t *cell = cells + 2 * (r * cols + c);
 				if (cell[1] != 0x07) {
@@ -433,16 +513,16 @@ int main(int argc, char **argv)
 						"light grey on black (0x07)\n", c, r, cell[1]);
 					return 1;
 				}
-				screen_got[r][c] = (char)cell[0];
+				screen_got[r - top][c] = (char)cell[0];
 			}
-			screen_got[r][cols] = '\0';
-			trim(screen_got[r]);
+			screen_got[r - top][cols] = '\0';
+			trim(screen_got[r - top]);
 		}
-		return match_log(argv[4], cols, rows);
+		return match_log(argv[4], cols, rows - top);
 	}
-	fprintf(stderr, "usage: screencheck fb SHOT.ppm COLSxROWS SCALE LOG [PNG]\n"
-			"       screencheck fbraw DUMP WxH COLSxROWS SCALE LOG [PNG]\n"
-			"       screencheck vga TEXT.bin COLSxROWS LOG\n"
+	fprintf(stderr, "usage: screencheck fb SHOT.ppm COLSxROWS SCALE LOG [top=N] [PNG]\n"
+			"       screencheck fbraw DUMP WxH COLSxROWS SCALE LOG [top=N] [PNG]\n"
+			"       screencheck vga TEXT.bin COLSxROWS LOG [top=N]\n"
 			"       screencheck png SHOT.ppm PNG\n");
 	return 2;
 }
