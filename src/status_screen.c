@@ -223,19 +223,9 @@ void status_screen_waiting(uint32_t seconds)
 
 // ---- the end -----------------------------------------------------------------
 
-// Append n bytes of s to the QR text, after a newline unless it is the first.
-static void qr_append(const char *s, size_t n)
-{
-	if (qr.len)
-		qr.text[qr.len++] = '\n';
-	mem_copy(qr.text + qr.len, s, n);
-	qr.len += n;
-}
-
 void status_screen_prepare_result(enum result r, const char *result_line)
 {
 	const struct badram_result *fold = report_last_fold();
-	size_t n = str_len(result_line), lens[2];
 
 	if (!screen_grid())
 		return;
@@ -246,27 +236,13 @@ void status_screen_prepare_result(enum result r, const char *result_line)
 		qr.lines[qr.nlines++] = qr.grub;
 		qr.lines[qr.nlines++] = qr.memmap;
 	}
-	// The lines that fit version 40-L with the result line, the last
-	// left out first: each costs its bytes and a newline.
-	size_t keep = qr.nlines, total = n;
-	for (size_t i = 0; i < qr.nlines; i++) {
-		lens[i] = str_len(qr.lines[i]);
-		total += 1 + lens[i];
-	}
-	while (keep && total > QR_CAPACITY_40L)
-		total -= 1 + lens[--keep];
-	qr.len = 0;
-	if (n > QR_CAPACITY_40L)
-		n = QR_CAPACITY_40L;	// a result line is about 130 bytes: never
-	qr_append(result_line, n);
-	for (size_t i = 0; i < keep; i++)
-		qr_append(qr.lines[i], lens[i]);
-	qr.left_out = qr.nlines - keep;
+	qr.len = result_view_qr_text(qr.text, sizeof(qr.text), QR_CAPACITY_40L, result_line, qr.lines,
+				     qr.nlines, &qr.left_out);
 	qr.note[0] = '\0';
 	if (qr.left_out) {
 		const char *what = qr.left_out == 2 ? "the GRUB_BADRAM= and memmap= lines" :
 						      "the memmap= line";
-		log_info("summary: the screen's QR code leaves out %s: with them it would need "
+		log_info("summary: the screen's QR code leaves out %s: with them its text would need "
 			 "more than QR version 40-L holds (%u bytes)", what, QR_CAPACITY_40L);
 		fmt_snprintf(qr.note, sizeof(qr.note), "The QR code leaves out %s (too long for it).",
 			     what);

@@ -38,6 +38,29 @@ static const struct {
 	{ 'T', { 0x1f, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04 } },
 };
 
+size_t result_view_qr_text(char *buf, size_t len, size_t cap, const char *line0,
+			   const char *const *lines, size_t n, size_t *left_out)
+{
+	size_t keep = n, total = str_len(line0), at;
+
+	if (cap > len)
+		cap = len;
+	for (size_t i = 0; i < n; i++)
+		total += 1 + str_len(lines[i]);
+	while (keep && total > cap)
+		total -= 1 + str_len(lines[--keep]);
+	*left_out = n - keep;
+	at = str_len(line0) < cap ? str_len(line0) : cap;
+	mem_copy(buf, line0, at);
+	for (size_t i = 0; i < keep; i++) {
+		size_t k = str_len(lines[i]);
+		buf[at++] = '\n';
+		mem_copy(buf + at, lines[i], k);
+		at += k;
+	}
+	return at;
+}
+
 uint8_t result_view_glyph(char c, unsigned y)
 {
 	if (y >= RESULT_GLYPH_H)

@@ -65,6 +65,14 @@ struct result_layout {
 // text screen too small), qr_px and qr.cols are 0 and the panel says so.
 void result_view_draw(struct grid *g, const struct result_view *v, struct result_layout *out);
 
+// The QR code's text: line0 (the result line), then each of lines[0..n)
+// after a newline, into buf[0..len) with no NUL; a line that would make the
+// text longer than cap bytes (what QR version 40-L holds) is left out, the
+// last first. Returns the text's length; *left_out gets how many lines were
+// left out. line0 alone is cut to cap (and len).
+size_t result_view_qr_text(char *buf, size_t len, size_t cap, const char *line0,
+			   const char *const *lines, size_t n, size_t *left_out);
+
 // Row y (0 at the top, < RESULT_GLYPH_H) of the big letter c: bit 4 is its
 // leftmost pixel. 0 for a letter the font lacks.
 uint8_t result_view_glyph(char c, unsigned y);

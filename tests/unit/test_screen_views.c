@@ -329,6 +329,44 @@ static void test_result_fb(void **state)
 	}
 }
 
+static void test_qr_text(void **state)
+{
+	(void)state;
+	static char big[3000], mid[1600];
+	static const struct {
+		size_t grub, memmap;	// line lengths
+		size_t cap;
+		size_t left_out;
+	} cases[] = {
+		{ 70, 33, 2953, 0 },		// the usual FAIL: all three lines
+		{ 1500, 1300, 2953, 0 },	// 20 + 1500 + 1300 + 2 fits
+		{ 1500, 1500, 2953, 1 },	// memmap= goes first
+		{ 2940, 10, 2953, 2 },		// GRUB_BADRAM= alone is too long: both go
+		{ 0, 0, 2953, 0 },		// PASS: no lines
+	};
+	char buf[4096];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *lines[2] = { big, mid };
+		size_t n = cases[i].grub ? 2 : 0, left = 99;
+		mem_set(big, 'g', sizeof(big));
+		mem_set(mid, 'm', sizeof(mid));
+		big[cases[i].grub] = '\0';
+		mid[cases[i].memmap] = '\0';
+		size_t len = result_view_qr_text(buf, sizeof(buf), cases[i].cap,
+						 "ramsift: result=FAIL", lines, n, &left);
+		size_t want = 20;
+		for (size_t k = 0; k < n - cases[i].left_out && n; k++)
+			want += 1 + (k ? cases[i].memmap : cases[i].grub);
+		if (left != cases[i].left_out || len != want || len > cases[i].cap)
+			fail_msg("case %zu: left out %zu (want %zu), length %zu (want %zu)", i, left,
+				 cases[i].left_out, len, want);
+		assert_memory_equal(buf, "ramsift: result=FAIL", 20);
+		if (n > cases[i].left_out)
+			assert_int_equal(buf[20], '\n');
+	}
+}
+
 static void test_glyphs(void **state)
 {
 	(void)state;
@@ -356,6 +394,7 @@ int main(void)
 		cmocka_unit_test(test_result_text_80x50),
 		cmocka_unit_test(test_result_text_too_small),
 		cmocka_unit_test(test_result_fb),
+		cmocka_unit_test(test_qr_text),
 		cmocka_unit_test(test_glyphs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
