@@ -74,6 +74,15 @@ static void draw_vga(void *ctx, unsigned col, unsigned row, struct grid_cell c)
 static void draw_fb(void *ctx, unsigned col, unsigned row, struct grid_cell c)
 {
 	(void)ctx;
+	// What the screen shows there (grid_flush records c after this draw;
+	// an invalidated cell's attribute never equals its own).
+	struct grid_cell was = grid.shown[row][col];
+	if (was.attr == c.attr) {
+		fb_glyph_over(col * FONT_WIDTH * scale, row * FONT_HEIGHT * scale, font_cp437[c.ch],
+			      font_cp437[was.ch], FONT_HEIGHT, scale, palette[GRID_ATTR_FG(c.attr)],
+			      palette[GRID_ATTR_BG(c.attr)]);
+		return;
+	}
 	fb_glyph(col * FONT_WIDTH * scale, row * FONT_HEIGHT * scale, font_cp437[c.ch], FONT_HEIGHT,
 		 scale, palette[GRID_ATTR_FG(c.attr)], palette[GRID_ATTR_BG(c.attr)]);
 }
