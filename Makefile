@@ -120,5 +120,6 @@ check: deps
 clean:
 	rm -rf $(B)
 
-# build/fresh holds make check-fresh's Debian root, whose /etc has *.d folders.
--include $(shell find $(B) -path $(B)/fresh -prune -o -name '*.d' -print 2>/dev/null)
+# build/fresh holds make check-fresh's Debian root, whose /etc has *.d folders;
+# the package's tree and the tests' chroots have /etc/grub.d: files only.
+-include $(shell find $(B) -path $(B)/fresh -prune -o -name '*.d' -type f -print 2>/dev/null)

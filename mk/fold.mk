@@ -13,6 +13,9 @@ FOLD_LIB_SRCS := $(sort $(wildcard lib/badram/*.c lib/*.c))
 FOLD_LIB_HDRS := $(wildcard lib/badram/*.h lib/*.h)
 FOLD_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -MMD -MP -iquote lib
 
+# ramsift-fold is installed (make install, make deb): Debian's hardening flags.
+$(B)/ramsift-fold: FOLD_CFLAGS += -D_FORTIFY_SOURCE=2 -fstack-protector-strong -Wformat \
+	-Werror=format-security -Wl,-z,relro -Wl,-z,now
 $(B)/ramsift-fold: tools/ramsift-fold.c $(FOLD_LIB_SRCS) $(FOLD_LIB_HDRS)
 	$(call say,HOSTCC,$@)mkdir -p $(@D) && $(HOST_CC) $(FOLD_CFLAGS) -o $@ $< $(FOLD_LIB_SRCS)
 

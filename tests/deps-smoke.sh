@@ -23,7 +23,7 @@ expect() {
 }
 
 mkdir -p "$tmp"
-cp -R Makefile mk tools tests bench iso .ci "$tmp/"
+cp -R Makefile mk tools tests bench iso dist .ci "$tmp/"
 expect "the copy as it is" 0 "  DEPS    "
 
 sed -i 's/ grub2-common / /' "$tmp/tools/deps.sh"

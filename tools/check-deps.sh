@@ -36,8 +36,10 @@ done < <(grep -v '^#' "$list")
 listed=" ${names[*]} $optional"
 
 # ---- the scripts' commands, against the list ---------------------------------
-scripts=(Makefile mk/*.mk .ci/run)
-mapfile -t -O ${#scripts[@]} scripts < <(find tests tools bench iso -name '*.sh' | sort)
+# dist/: the scripts a package installs (GRUB's menu script, the maintainer
+# scripts) run in the tests' chroots too.
+scripts=(Makefile mk/*.mk .ci/run dist/grub.d/* dist/debian/postinst dist/debian/postrm)
+mapfile -t -O ${#scripts[@]} scripts < <(find tests tools bench iso dist -name '*.sh' | sort)
 found=$(awk -f tools/commands.awk "${scripts[@]}")
 functions=" $(awk '$2 == "function" { print $1 }' <<<"$found" | tr '\n' ' ') "
 for must in qemu-system-x86_64 grub-mkrescue xorriso; do

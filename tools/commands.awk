@@ -51,8 +51,9 @@ function lex(s,    n, i, c, c2, w, top, hdword) {
 		if (c == " " || c == "\t") { i++; continue }
 		if (c == "#") return
 		if (c == "\\") { i += 2; cmdpos = 0; continue }
-		if (c == "'") { sq = 1; cmdpos = 0; i++; continue }
-		if (c == "\"") { stack[++sp] = "dq"; cmdpos = 0; i++; continue }
+		# A quoted word: also the target of a pending redirection.
+		if (c == "'") { sq = 1; cmdpos = 0; redir = 0; i++; continue }
+		if (c == "\"") { stack[++sp] = "dq"; cmdpos = 0; redir = 0; i++; continue }
 		if (substr(s, i, 3) == "$((") {
 			# Arithmetic: no commands; skip to the matching "))".
 			w = index(substr(s, i), "))")

@@ -21,10 +21,12 @@ set -eu
 # zbar-tools and qrencode: make check-qr holds lib/qr against both.
 # console-setup-linux ships the console font the build turns into ramsift's
 # (mk/screen.mk); socat talks to QEMU's monitor in the screen scenarios.
+# dpkg-dev (dpkg-shlibdeps, dpkg-gencontrol) builds the package of make deb,
+# and lintian checks it (check-deb).
 PKGS="gcc libc6-dev binutils make qemu-system-x86 qemu-system-data seabios ipxe-qemu
 grub-pc-bin grub-efi-amd64-bin grub-common grub2-common xorriso mtools ovmf
 libcmocka-dev cpio memtest86+ debootstrap git zbar-tools qrencode
-console-setup-linux socat"
+console-setup-linux socat dpkg-dev lintian"
 
 case ${1-} in
 --list)

@@ -12,6 +12,8 @@ B=${B:-build}
 ELF=$B/ramsift.elf
 TEST_ISO=$B/test/ramsift-test.iso
 TEST_ISO_MB1=$B/test/ramsift-test-mb1.iso
+# The TFTP tree of the network boots (make netboot from the test ISO).
+TEST_TFTP=$B/test/tftp
 E2E_NAME=$(basename "$0" .sh)
 E2E_DIR=$B/test
 E2E_LOG=$E2E_DIR/$E2E_NAME.log
