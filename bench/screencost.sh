@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Instrument 5 of bench/: what the status screen costs. The same ISO (GRUB,
+# Instrument 6 of bench/: what the status screen costs. The same ISO (GRUB,
 # multiboot2 under SeaBIOS, a 1920x1080x32 framebuffer set by GRUB, so the
 # font is drawn 2x) boots ramsift's default pass with bitfade=0 twice per
 # alternation: its default entry (console=ttyS0,115200 console=tty0: the
@@ -83,7 +83,7 @@ rm -f "$iso" "$iso_serial"
 ms=$(bench_mean "${screen[@]}") mn=$(bench_mean "${serial[@]}")
 ratio=$(printf '%s\n' "${ratios[@]}" | sort -n | awk '{ v[NR] = $1 } END { printf "%.3f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
 {
-	echo "### The status screen's cost (instrument 5)"
+	echo "### The status screen's cost (instrument 6)"
 	echo
 	echo "\`bench/screencost.sh$([ "$quick" = 1 ] && echo ' --quick') --mem $mem --alternations $alternations\`:" \
 		"QEMU TCG, -m $mem, SeaBIOS, GRUB multiboot2 with gfxpayload=1920x1080x32 (font 2x), ramsift $args;" \
@@ -97,5 +97,5 @@ ratio=$(printf '%s\n' "${ratios[@]}" | sort -n | awk '{ v[NR] = $1 } END { print
 	echo
 	echo "Ratio with the screen / without, per alternation: ${ratios[*]}; median **$ratio** (target <= 1.02)."
 } >"$out"
-echo "| 5 | status screen's cost, 1920x1080, -m $mem | pass with / without the screen, median of $alternations: **$ratio** (means $ms s / $mn s) | <= 1.02 |" >"$out.summary"
+echo "| 6 | status screen's cost, 1920x1080, -m $mem | pass with / without the screen, median of $alternations: **$ratio** (means $ms s / $mn s) | <= 1.02 |" >"$out.summary"
 cat "$out"
