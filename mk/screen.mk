@@ -49,3 +49,9 @@ check-e2e: $(B)/test/fb-high-stub.elf
 
 # The screen scenarios read the screen back with it.
 check-e2e: $(B)/host/screencheck
+
+# README's pictures: the status screen and the result panel from QEMU
+# screendumps (tests/screen/screenshots.sh), into build/screenshots/.
+.PHONY: screenshots
+screenshots: $(B)/ramsift.elf $(B)/host/screencheck $(B)/host/ramsift-inject
+	$(Q)tests/screen/screenshots.sh

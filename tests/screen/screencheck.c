@@ -40,6 +40,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "screen/font.h"
 
@@ -76,7 +77,7 @@ static void read_ppm(const char *path)
 	fclose(f);
 }
 
-// ---- PNG: stored (uncompressed) deflate blocks, so no zlib is needed.
+// ---- PNG: deflated by gzip, or stored deflate blocks; no zlib is needed.
 
 static uint32_t crc_table[256];
 
@@ -116,11 +117,56 @@ static void chunk(FILE *f, const char *type, const uint8_t *data, size_t n)
 	fwrite(b, 1, 4, f);
 }
 
+// The raw deflate stream of data, made by gzip -9 (a gzip member is a
+// 10-byte header, the deflate stream, then CRC-32 and size: RFC 1952),
+// into *out; its length, or 0 when gzip is not there or fails.
+static size_t gzip_deflate(const uint8_t *data, size_t n, uint8_t **out)
+{
+	char in_path[] = "/tmp/screencheck.XXXXXX", cmd[128];
+	int fd = mkstemp(in_path);
+	size_t len = 0, cap = n / 2 + 4096, got;
+	FILE *f, *p;
+
+	*out = NULL;
+	if (fd < 0)
+		return 0;
+	f = fdopen(fd, "wb");
+	if (!f || fwrite(data, 1, n, f) != n || fclose(f) != 0) {
+		unlink(in_path);
+		return 0;
+	}
+	snprintf(cmd, sizeof(cmd), "gzip -9 -n -c %s", in_path);
+	p = popen(cmd, "r");
+	uint8_t *buf = malloc(cap);
+	while (p && buf && (got = fread(buf + len, 1, cap - len, p)) > 0) {
+		len += got;
+		if (len == cap) {
+			uint8_t *more = realloc(buf, cap *= 2);
+			if (!more)
+				break;
+			buf = more;
+		}
+	}
+	int status = p ? pclose(p) : -1;
+	unlink(in_path);
+	// ID1 ID2, CM 8 (deflate), FLG 0 (no name, no extra fields).
+	if (status != 0 || !buf || len < 18 || buf[0] != 0x1f || buf[1] != 0x8b || buf[2] != 8 || buf[3]) {
+		free(buf);
+		return 0;
+	}
+	memmove(buf, buf + 10, len - 18);
+	*out = buf;
+	return len - 18;
+}
+
+// A PNG of the picture: 8-bit RGB, no filter, the scanlines deflated by gzip
+// (a few tens of KiB for a screen of text), or in stored deflate blocks
+// without it, so that no zlib is needed.
 static void write_png(const char *path)
 {
 	size_t row = (size_t)img_w * 3 + 1, raw_n = row * img_h;
 	size_t blocks = (raw_n + 65534) / 65535, z_n = 2 + raw_n + 5 * blocks + 4;
-	uint8_t *raw = malloc(raw_n), *z = malloc(z_n), *q;
+	uint8_t *raw = malloc(raw_n), *z = malloc(z_n), *q, *deflated;
 	uint32_t a = 1, b = 0;
 	FILE *f = fopen(path, "wb");
 
@@ -131,18 +177,26 @@ static void write_png(const char *path)
 		memcpy(raw + y * row + 1, img + (size_t)y * img_w * 3, (size_t)img_w * 3);
 	}
 	q = z;
-	*q++ = 0x78;	// zlib: deflate, 32 KiB window
-	*q++ = 0x01;
-	for (size_t off = 0; off < raw_n; off += 65535) {
-		size_t n = raw_n - off < 65535 ? raw_n - off : 65535;
-		*q++ = off + n == raw_n;	// final block?, stored
-		*q++ = n & 0xff;
-		*q++ = n >> 8;
-		*q++ = ~n & 0xff;
-		*q++ = (~n >> 8) & 0xff;
-		memcpy(q, raw + off, n);
-		q += n;
+	*q++ = 0x78;	// zlib: deflate, 32 KiB window (RFC 1950)
+	size_t dn = gzip_deflate(raw, raw_n, &deflated);
+	if (dn && dn <= raw_n) {
+		*q++ = 0xda;	// maximum compression; 0x78da is a multiple of 31
+		memcpy(q, deflated, dn);
+		q += dn;
+	} else {
+		*q++ = 0x01;
+		for (size_t off = 0; off < raw_n; off += 65535) {
+			size_t n = raw_n - off < 65535 ? raw_n - off : 65535;
+			*q++ = off + n == raw_n;	// final block?, stored
+			*q++ = n & 0xff;
+			*q++ = n >> 8;
+			*q++ = ~n & 0xff;
+			*q++ = (~n >> 8) & 0xff;
+			memcpy(q, raw + off, n);
+			q += n;
+		}
 	}
+	free(deflated);
 	for (size_t i = 0; i < raw_n; i++) {
 		a = (a + raw[i]) % 65521;
 		b = (b + a) % 65521;
