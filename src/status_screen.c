@@ -242,7 +242,7 @@ void status_screen_prepare_result(enum result r, const char *result_line)
 	if (qr.left_out) {
 		const char *what = qr.left_out == 2 ? "the GRUB_BADRAM= and memmap= lines" :
 						      "the memmap= line";
-		log_info("summary: the screen's QR code leaves out %s: with them its text would need "
+		log_info("summary: the screen's QR code leaves out %s: the whole text would need "
 			 "more than QR version 40-L holds (%u bytes)", what, QR_CAPACITY_40L);
 		fmt_snprintf(qr.note, sizeof(qr.note), "The QR code leaves out %s (too long for it).",
 			     what);
