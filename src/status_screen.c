@@ -367,6 +367,11 @@ static void draw_panel(void *arg)
 	if (!fb)
 		screen_vga_rows50();
 	struct grid *g = screen_grid();
+	if (!st.view.version) {	// the run ended before it began (no memory map)
+		st.view.version = RAMSIFT_VERSION;
+		cpu_name(st.cpu);
+		st.view.cpu = st.cpu;
+	}
 	st.view.no_keys = true;
 	if (g->cols >= STATUS_VIEW_MIN_COLS)
 		status_view_draw_header(g, &st.view);
