@@ -127,7 +127,7 @@ static unsigned wrapped_rows(const char *s, unsigned width)
 	return width == 0 ? 0 : n == 0 ? 1 : (unsigned)((n + width - 1) / width);
 }
 
-// The text under the word: the result line, the lines, the note, the keys.
+// The text under the word: the result line, the note, the lines, the keys.
 static unsigned text_rows(const struct result_view *v, unsigned width, bool gaps)
 {
 	unsigned n = wrapped_rows(v->result_line, width);
@@ -144,11 +144,12 @@ static unsigned draw_text(struct grid *g, const struct result_view *v, unsigned 
 			  unsigned width, unsigned end, bool gaps)
 {
 	row = wrap(g, col, row, width, end, v->result_line ? v->result_line : "", ATTR_LINE);
+	// The note before the lines, which may be long enough to be cut.
+	if (v->note)
+		row = wrap(g, col, row, width, end, v->note, ATTR_NOTE);
 	row += gaps;
 	for (size_t i = 0; i < v->nlines; i++)
 		row = wrap(g, col, row, width, end, v->lines[i], ATTR_LINE);
-	if (v->note)
-		row = wrap(g, col, row, width, end, v->note, ATTR_NOTE);
 	row += gaps;
 	if (v->keys)
 		row = wrap(g, col, row, width, end, v->keys, ATTR_TEXT);

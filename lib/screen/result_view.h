@@ -31,7 +31,7 @@ struct result_view {
 	const char *result_line;
 	const char *const *lines;	// to paste, each wrapped; may be thousands of bytes
 	size_t nlines;
-	const char *note;	// a sentence under them, or NULL
+	const char *note;	// a sentence under the result line, or NULL
 	const char *keys;	// what the keys do now, or NULL
 	unsigned qr_side;	// modules a side, quiet zone included; 0: no QR code
 	result_qr_fn qr_module;
