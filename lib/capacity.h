@@ -32,6 +32,11 @@
 // usable; beyond that overflow cubes cover new pages, losing none).
 #define ERRORS_TABLE_SLOTS 65536
 
+// Failing pages listed one by one, the lowest first: by the windows: and
+// offline: lines and the JSON line (src/report.c). The Windows command for
+// this many always fits cmd.exe's 8191 characters (13 a page at most).
+#define REPORT_PAGES_MAX 512
+
 // The loader's information as kept (lib/boot/multiboot.h): command line
 // bytes, memory-map entries (GRUB's badram can split the map into
 // thousands), boot loader name bytes.
@@ -39,6 +44,11 @@
 #define BOOTINFO_MMAP_MAX 4096
 #define BOOTINFO_NAME_MAX 64
 #define BOOTINFO_RSDP_MAX 36	// an ACPI 2.0+ RSDP (ACPI 6.5 section 5.2.5.3)
+#define BOOTINFO_SMBIOS_MAX 32	// an SMBIOS entry point: 31 bytes (2.1), 24 (3.0)
+
+// Memory devices (SMBIOS type 17: DIMM slots, installed or empty) the
+// machine's identity keeps (lib/boot/smbios.h); more are counted.
+#define SMBIOS_DIMMS_MAX 64
 
 // Ranges of usable and of free RAM (lib/run/ram.h), and claims of what ramsift
 // itself occupies remembered for the log.

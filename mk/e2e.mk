@@ -14,7 +14,7 @@ $(B)/test/bad-magic-stub.elf: tests/e2e/bad-magic-stub.S lib/boot/multiboot.h $(
 	ld -m elf_i386 -Ttext=0x1000000 -o $@ $@.o
 
 check-e2e: $(B)/ramsift.elf $(B)/test/ramsift-test.iso $(B)/test/ramsift-test-mb1.iso \
-		$(B)/test/bad-magic-stub.elf $(B)/host/ramsift-inject
+		$(B)/test/bad-magic-stub.elf $(B)/host/ramsift-inject $(B)/host/ramsift-jsoncheck
 	$(Q)failed=0; for t in $(E2E_SCRIPTS); do $$t || failed=1; done; exit $$failed
 
 CHECK_TARGETS += check-e2e

@@ -14,7 +14,8 @@
 RT_SCRIPTS := $(filter-out %/lib-faults.sh %/demo.sh,$(sort $(wildcard tests/e2e/roundtrip/*.sh)))
 RT_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -MMD -MP
 RT_DEPS := $(B)/ramsift.elf $(B)/host/ramsift-inject $(B)/host/ramsift-faultgen \
-	$(B)/host/ramsift-check $(B)/linux/vmlinuz $(B)/linux/initramfs.cpio
+	$(B)/host/ramsift-check $(B)/linux/vmlinuz $(B)/linux/initramfs.cpio \
+	$(B)/host/ramsift-jsoncheck
 
 $(B)/host/ramsift-faultgen: tests/faults/faultgen.c lib/memtest/prng.c
 	$(call say,HOSTCC,$@)mkdir -p $(@D) && $(HOST_CC) $(RT_CFLAGS) -iquote lib -o $@ $^

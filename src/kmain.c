@@ -16,6 +16,7 @@
 #include "report.h"
 #include "errors.h"
 #include "keys.h"
+#include "machine.h"
 #include "x86/paging.h"
 #include "run.h"
 #include "run/plan.h"
@@ -292,6 +293,7 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 
 	uint64_t usable = range_total(ram.usable, ram.nusable);
 	uint64_t seed = plan_seed(&cfg, rdtsc());
+	machine_init(&bootinfo, warn_boot, &acpi, footprint.top, seed);	// machine:, dimm:, power:
 	run_begin(&cfg, usable);
 	errors_init(cfg.error_lines, (uint64_t *)(uintptr_t)footprint_work(&footprint));
 	report_init((void *)(uintptr_t)(footprint_work(&footprint) + ERRORS_SLOT_BYTES));

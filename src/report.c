@@ -4,15 +4,25 @@
 #include "badram/badram.h"
 #include "errors.h"
 #include "log.h"
+#include "machine.h"
 #include "report.h"
 #include "run.h"
 #include "run/plan.h"
+#include "run/runjson.h"
+#include "version.h"
 #include "x86/timer.h"
+
+_Static_assert(REPORT_PAGES_MAX * 13 + sizeof(BADRAM_WINDOWS_LIST) <= BADRAM_WINDOWS_LINE_MAX,
+	       "the windows: list fits one cmd.exe command");
 
 static void *scratch;
 static struct badram_result result;
-static bool folded;	// result holds a fold
-static char line[BADRAM_LINE_MAX];
+static bool result_final;	// result is the final report's fold
+static bool result_uefi;	// folded in the fold's UEFI mode
+static char line[BADRAM_WINDOWS_LINE_MAX + 1];	// the longest line printed here
+_Static_assert(sizeof(line) >= BADRAM_LINE_MAX, "line holds every BadRAM line");
+static uint64_t pages[REPORT_PAGES_MAX];
+static char json[RUNJSON_LINE_MAX];
 
 void report_init(void *scratch_memory)
 {
@@ -47,27 +57,96 @@ void report_summary(const struct footprint *fp, uint64_t usable)
 			 (unsigned long long)(fp->tables + footprint_data_bytes(fp) - 1));
 }
 
+// The lowest failing pages (at most REPORT_PAGES_MAX) into pages[]; the
+// table may not exist yet when an early fault ends the run.
+static size_t lowest_pages(void)
+{
+	const struct badram_table *t = errors_table();
+
+	return t->slot ? badram_table_pages(t, pages, REPORT_PAGES_MAX) : 0;
+}
+
+// The lines for Windows' boot manager and for a running Linux.
+static void print_sinks(void)
+{
+	const struct badram_table *t = errors_table();
+	size_t n = lowest_pages(), listed;
+
+	badram_format_windows(line, sizeof(line), pages, n, &listed);
+	log_text("windows: ", line);
+	log_text("windows: ", BADRAM_WINDOWS_ACCESS);
+	for (size_t i = 0; i < n; i++) {
+		badram_format_offline(line, sizeof(line), pages[i]);
+		log_text("offline: ", line);
+	}
+	if (t->n > listed || t->novf)
+		log_info("summary: the windows: and offline: lines list the lowest %zu failing pages; "
+			 "%llu more%s are not listed", listed, (unsigned long long)(t->n - listed),
+			 t->novf ? " and those the overflow patterns cover" : "");
+}
+
 void report_badram(const struct config *cfg, const struct ram *ram, const char *prefix)
 {
-	struct badram_budget budget = plan_fold_budget(cfg);
+	const struct machine *m = machine_get();
+	bool uefi = m && m->bi && m->bi->efi;
+	struct badram_budget budget = plan_fold_budget(cfg, uefi);
 	uint64_t start = timer_ms();
 
 	if (badram_table_empty(errors_table()))
 		return;
+	result_final = false;
 	if (!badram_fold(errors_table(), ram->usable, ram->nusable, budget, scratch, REPORT_SCRATCH_BYTES,
 			 &result))
 		log_warn("fold: not enough working memory; printing one coarse pattern");
-	folded = true;
+	result_uefi = uefi;
 	print(prefix, badram_format_badram);
 	print(prefix, badram_format_grub);
 	print(prefix, badram_format_memmap);
 	print(prefix, badram_format_summary);
+	if (uefi)
+		log_info("%ssummary: the pairs are folded for GRUB on UEFI (ramsift booted through "
+			 "UEFI); GRUB 2.06 on BIOS may skip some of them", prefix);
+	else
+		log_info("%ssummary: the pairs are folded for GRUB on BIOS and UEFI", prefix);
 	log_info("%ssummary: folding took %llu ms", prefix, (unsigned long long)(timer_ms() - start));
+	if (*prefix == '\0') {
+		print_sinks();
+		result_final = true;
+	}
+}
+
+void report_json(const struct config *cfg, const struct run_status *s, enum result r,
+		 uint64_t now_ms)
+{
+	const struct machine *m = machine_get();
+	const struct badram_table *t = errors_table();
+	struct runjson in = {
+		.version = RAMSIFT_VERSION,
+		.result = r,
+		.status = s,
+		.elapsed_ms = now_ms,
+		.cfg = cfg,
+		.seed_known = m != NULL,
+		.seed = m ? m->seed : 0,
+		.cpus = m ? m->cpus : 0,
+		.bi = m ? m->bi : NULL,
+		.pages = pages,
+		.npages = lowest_pages(),
+		.failing_pages = t->n,
+		.pages_lower_bound = t->novf != 0,
+		.fold = result_final ? &result : NULL,
+		.fold_uefi = result_uefi,
+		.smbios = m ? m->smbios : NULL,
+		.scratch = line,	// free now: the run is ending
+	};
+
+	if (runjson_render(json, sizeof(json), &in))
+		log_text("json: ", json);
 }
 
 const struct badram_result *report_last_fold(void)
 {
-	return folded ? &result : 0;
+	return result_final ? &result : 0;
 }
 
 // GRUB on UEFI cuts each block a pair matches with FreePages + AllocatePages

@@ -8,6 +8,7 @@
 #include "boot/cmdline.h"
 #include "errors.h"
 #include "run/ram.h"
+#include "run/status.h"
 #include "x86/relocate.h"
 
 // Bytes of the fold's scratch, which the run gives from its working memory.
@@ -22,13 +23,22 @@ void report_init(void *scratch);
 void report_summary(const struct footprint *fp, uint64_t usable);
 
 // Fold the failing pages recorded so far (errors.h) against usable RAM with
-// cfg's budgets and print badram=, GRUB_BADRAM=, memmap= and the fold's
-// summary line, each starting with prefix ("" for the final summary). Prints
-// nothing when nothing failed.
+// cfg's budgets, in the fold's UEFI mode after a UEFI boot, and print
+// badram=, GRUB_BADRAM=, memmap=, the fold's summary line and the mode it
+// was folded for, each starting with prefix ("" for the final report,
+// which then prints the windows: and offline: lines too). Prints nothing
+// when nothing failed.
 void report_badram(const struct config *cfg, const struct ram *ram, const char *prefix);
 
-// The last fold report_badram() printed (the final one, once the passes are
-// over), for the result panel's QR code; NULL before any.
+// Print the run's JSON line ("json: {...}", lib/run/runjson.h) for the
+// result r, with the run's settings cfg and status s at now_ms. Safe from
+// an exception at any point after cpu_init_bsp(): what is not known yet is
+// null, and the fold is the final report's only.
+void report_json(const struct config *cfg, const struct run_status *s, enum result r,
+		 uint64_t now_ms);
+
+// The final report's fold (report_badram() with prefix ""), for the
+// result panel's QR code; NULL before it.
 const struct badram_result *report_last_fold(void);
 
 // After the final fold on a UEFI boot with failures: say what GRUB's badram

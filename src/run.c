@@ -7,6 +7,7 @@
 #include "errors.h"
 #include "keys.h"
 #include "log.h"
+#include "report.h"
 #include "run.h"
 #include "status_screen.h"
 #include "x86/io.h"
@@ -65,8 +66,10 @@ _Noreturn void run_finish(enum result r)
 		cpu_halt_forever();
 	if (!run.cfg_set)
 		config_defaults(&run.cfg);
-	status_line_result(line, sizeof(line), run_status_sync(), r, timer_ms(), RAMSIFT_VERSION);
-	status_screen_prepare_result(r, line);
+	uint64_t now = timer_ms();
+	status_line_result(line, sizeof(line), run_status_sync(), r, now, RAMSIFT_VERSION);
+	status_screen_prepare_result(r, line);	// may say the QR code leaves lines out
+	report_json(&run.cfg, run_status_sync(), r, now);	// the line before the result
 	log_info("%s", line);
 	status_screen_result(r, run.cfg.onexit);
 	switch (run.cfg.onexit) {
@@ -74,6 +77,8 @@ _Noreturn void run_finish(enum result r)
 		power_qemu_exit((uint8_t)r);
 	case ONEXIT_REBOOT:
 		power_reboot();
+	case ONEXIT_POWEROFF:
+		power_off();
 	case ONEXIT_HALT:
 		break;
 	}

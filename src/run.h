@@ -24,9 +24,9 @@ struct run_status *run_status_sync(void);
 void run_request_stop(void);
 bool run_stopping(void);
 
-// Print "ramsift: result=..." with the counters and leave as onexit says
-// (isa-debug-exit value 0 PASS, 1 FAIL, 2 ABORTED, 3 STOPPED); with
-// onexit=halt, a key then reboots. Safe to call from an
+// Print the json: line, then "ramsift: result=..." with the counters, and
+// leave as onexit says (isa-debug-exit value 0 PASS, 1 FAIL, 2 ABORTED, 3
+// STOPPED; ACPI power-off; reset); with onexit=halt, a key then reboots. Safe to call from an
 // exception handler at any point after cpu_init_bsp(); a second call (a fault
 // while finishing) halts at once.
 _Noreturn void run_finish(enum result r);

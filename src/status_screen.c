@@ -301,6 +301,8 @@ static const char *keys_now(enum onexit onexit)
 		       "stays here. Scan the QR code to take the lines with you.";
 	case ONEXIT_REBOOT:
 		return "The run is over; the machine reboots now.";
+	case ONEXIT_POWEROFF:
+		return "The run is over; the machine powers off now.";
 	case ONEXIT_QEMU:
 		break;
 	}

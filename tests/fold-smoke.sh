@@ -1,9 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Smoke test of build/ramsift-fold: each input format, each --format, the
-# exit statuses. Usage: tests/fold-smoke.sh path/to/ramsift-fold
+# exit statuses. --format json is held to the strict reader of tests/json
+# (build/host/ramsift-jsoncheck: one valid text, no key twice) and, when
+# python3 is there, to its json module too.
+# Usage: tests/fold-smoke.sh path/to/ramsift-fold path/to/ramsift-jsoncheck
 set -u
-fold=$1
+fold=$1 jsoncheck=$2
 fails=0
 tmp=${TMPDIR:-/tmp}/fold-smoke.$$
 trap 'rm -f "$tmp".*' EXIT
@@ -74,17 +77,70 @@ expect "nothing failed" 0 "$tmp.want" --
 expect "bad option" 2 "$tmp.want" -- --patterns 65
 "$fold" --help | grep -q '^Usage: ramsift-fold' || { echo "FAIL fold-smoke: --help"; fails=1; }
 
+# JSON: one strict text, the lines' keys once each (the memmap= line's
+# text under "memmap", its ranges under "memmap_ranges"), what the text
+# formats print.
 printf '0x1234000\n' >"$tmp.in"
 "$fold" --format json <"$tmp.in" >"$tmp.out" || fails=1
+"$jsoncheck" --valid "$tmp.out" || { echo "FAIL fold-smoke: json is not one strict JSON text"; fails=1; }
 if command -v python3 >/dev/null; then
-	python3 -m json.tool "$tmp.out" >/dev/null || { echo "FAIL fold-smoke: json"; fails=1; }
+	python3 -c 'import json, sys
+def once(pairs):
+    keys = [k for k, _ in pairs]
+    assert len(keys) == len(set(keys)), "a key twice: %s" % keys
+    return dict(pairs)
+json.load(open(sys.argv[1]), object_pairs_hook=once)' "$tmp.out" ||
+		{ echo "FAIL fold-smoke: json (python3)"; fails=1; }
 fi
-grep -q '"limit": "none"' "$tmp.out" || { echo "FAIL fold-smoke: json limit"; fails=1; }
-grep -q '"memmap_kaslr": false' "$tmp.out" || { echo "FAIL fold-smoke: json memmap_kaslr"; fails=1; }
+# get PATH WANT: the value at PATH in $tmp.out.
+get() {
+	got=$("$jsoncheck" --get "$1" "$tmp.out") || got="(none)"
+	[ "$got" = "$2" ] || { echo "FAIL fold-smoke: json $1: want $2, got $got"; fails=1; }
+}
+get limit none
+get memmap_kaslr false
+get memmap 'memmap=4K$0x1234000'
+get memmap_ranges 'array 1'
+get badram "$("$fold" --format badram <"$tmp.in")"
+get summary "$("$fold" --format all <"$tmp.in" | sed -n 's/^fold: /fold: /p')"
+get mode bios
+"$fold" --format json --uefi <"$tmp.in" >"$tmp.out" || fails=1
+get mode uefi
 # Five scattered pages below 272 MiB: memmap= is kept to Linux's 4 ranges.
 printf '0x1234000\n0x2345000\n0x3456000\n0x4567000\n0x5678000\n' >"$tmp.in"
 "$fold" --format json <"$tmp.in" >"$tmp.out" || fails=1
-grep -q '"memmap_kaslr": true' "$tmp.out" || { echo "FAIL fold-smoke: json memmap_kaslr 5 pages"; fails=1; }
+get memmap_kaslr true
+# Nothing failed: the lines are null.
+: >"$tmp.in"
+"$fold" --format json <"$tmp.in" >"$tmp.out" || fails=1
+get badram null
+get pairs 'array 0'
+
+# Windows and a running Linux, checked by hand: page frame numbers are the
+# addresses >> 12, each page once, ascending.
+printf '0x7000010\n0x5a5a5a8\n0x5a5aff8\n0x123456789abc\n' >"$tmp.in"
+cat >"$tmp.want" <<'OUT'
+bcdedit /set {badmemory} badmemorylist 0x5a5a 0x7000 0x123456789
+bcdedit /set {badmemory} badmemoryaccess no
+OUT
+expect "windows" 0 "$tmp.want" -- --format windows
+cat >"$tmp.want" <<'OUT'
+echo 0x5a5a000 > /sys/devices/system/memory/hard_offline_page
+echo 0x7000000 > /sys/devices/system/memory/hard_offline_page
+echo 0x123456789000 > /sys/devices/system/memory/hard_offline_page
+OUT
+expect "offline" 0 "$tmp.want" -- --format offline
+: >"$tmp.in"
+: >"$tmp.want"
+expect "windows, nothing failed" 0 "$tmp.want" -- --format windows
+# More pages than one cmd.exe command holds: the first 905 (38 + 905 * 9 =
+# 8183 characters), the rest named on standard error.
+for i in $(seq 0 999); do printf '0x%x\n' $((4294967296 + i * 4096)); done >"$tmp.in"
+"$fold" --format windows <"$tmp.in" >"$tmp.out" 2>"$tmp.err" || fails=1
+[ "$(head -n 1 "$tmp.out" | wc -c)" -eq 8184 ] && [ "$(head -n 1 "$tmp.out" | wc -w)" -eq 909 ] ||
+	{ echo "FAIL fold-smoke: windows: want one command of 905 pages in 8183 characters"; fails=1; }
+grep -q '^ramsift-fold: 95 failing pages from 0x100389000 on do not fit' "$tmp.err" ||
+	{ echo "FAIL fold-smoke: windows: the pages left out are not named"; cat "$tmp.err"; fails=1; }
 
 [ $fails = 0 ] && echo "  SMOKE   ramsift-fold: all cases passed"
 exit $fails

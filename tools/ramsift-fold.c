@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // ramsift-fold: fold failing physical addresses into GRUB badram pairs and a
-// Linux memmap= line on the host, with the same lib/ code the tester runs.
+// Linux memmap= line on the host, with the same lib/ code the tester runs;
+// or write them for Windows' bcdedit or a running Linux's hard_offline_page.
 // Reads bare hex addresses, ramsift ERROR lines and memtest86+ 6.x error
 // rows from files or stdin, so an old log can be refolded with other budgets
 // or addresses from Linux EDAC/rasdaemon folded. See --help.
@@ -13,6 +14,7 @@
 #include <string.h>
 
 #include "badram/badram.h"
+#include "json.h"
 #include "parse.h"
 
 #define GIB (1ULL << 30)
@@ -49,8 +51,18 @@
 "                     and shapes GRUB 2.06 on BIOS needs to apply them all\n" \
 "  --format F         all (default: badram=, GRUB_BADRAM=, memmap= and the\n" \
 "                     summary), badram, grub, memmap, pages (the distinct\n" \
-"                     failing page addresses) or json\n" \
+"                     failing page addresses), json (the fold as one JSON\n" \
+"                     object, the keys of ramsift's json: line's \"fold\"),\n" \
+"                     windows (the bcdedit commands for an elevated prompt:\n" \
+"                     Windows' {badmemory} list of page frame numbers, then\n" \
+"                     badmemoryaccess no) or offline (a shell script writing\n" \
+"                     each page to /sys/devices/system/memory/\n" \
+"                     hard_offline_page, for a running Linux, as root)\n" \
 "  --help             show this text\n" \
+"\n" \
+"bcdedit /set replaces the whole list, so --format windows writes one command\n" \
+"of at most 8191 characters (cmd.exe's limit): about 600 pages or more; the\n" \
+"pages that do not fit are named on standard error.\n" \
 "\n" \
 "Exit status: 0 when every line parsed, 1 when some line did not (the rest\n" \
 "is still folded), 2 on a usage error.\n"
@@ -263,72 +275,78 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static void json_string(const char *key, const char *s, bool last)
+// The fold as one JSON object, written by lib/badram's writer: the keys of
+// the "fold" member of ramsift's json: line.
+static void print_json(const struct badram_result *r, bool uefi)
 {
-	printf("  \"%s\": \"", key);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			putchar('\\');
-		putchar(*s);
+	static char buf[64 * 1024], scratch[BADRAM_LINE_MAX];
+	struct json j;
+
+	json_init(&j, buf, sizeof(buf));
+	badram_json(&j, r, uefi ? "uefi" : "bios", scratch);
+	if (!json_end(&j)) {
+		fprintf(stderr, "ramsift-fold: the JSON object needs %zu bytes\n", j.n);
+		exit(2);
 	}
-	printf("\"%s\n", last ? "" : ",");
+	puts(buf);
 }
 
-static void print_json(const struct badram_result *r)
+// All the distinct failing page addresses, ascending; *n gets how many.
+static uint64_t *sorted_pages(const struct badram_table *t, size_t *n)
 {
-	static const char *limit[] = { "none", "pairs", "holes" };
-	char line[BADRAM_LINE_MAX];
+	uint64_t *p = malloc((t->n + 1) * sizeof(*p));
 
-	printf("{\n  \"failing_pages\": %llu,\n  \"pairs\": [",
-	       (unsigned long long)r->failing_pages);
-	for (unsigned k = 0; k < r->npairs; k++)
-		printf("%s{\"addr\": \"0x%llx\", \"mask\": \"0x%llx\"}", k ? ", " : "",
-		       (unsigned long long)r->pair[k].addr,
-		       (unsigned long long)r->pair[k].mask);
-	printf("],\n  \"memmap\": [");
-	for (size_t i = 0; i < r->nmemmap; i++)
-		printf("%s{\"start\": \"0x%llx\", \"end\": \"0x%llx\"}", i ? ", " : "",
-		       (unsigned long long)r->memmap[i].start,
-		       (unsigned long long)r->memmap[i].end);
-	printf("],\n");
-	printf("  \"holes\": %llu,\n  \"holes_budget\": %u,\n  \"pairs_budget\": %u,\n",
-	       (unsigned long long)r->holes, r->holes_budget, r->pairs_budget);
-	printf("  \"exact_holes\": %llu,\n  \"ram_pages\": %llu,\n",
-	       (unsigned long long)r->exact_holes, (unsigned long long)r->ram_pages);
-	printf("  \"excluded_pages\": %llu,\n  \"sacrificed_pages\": %llu,\n",
-	       (unsigned long long)r->excluded_pages,
-	       (unsigned long long)r->sacrificed_pages);
-	printf("  \"memmap_sacrificed_pages\": %llu,\n  \"limit\": \"%s\",\n",
-	       (unsigned long long)r->memmap_sacrificed, limit[r->limit]);
-	printf("  \"replace_advised\": %s,\n", badram_replace_advised(r) ? "true" : "false");
-	printf("  \"grub_bios_safe\": %s,\n", r->grub_safe ? "true" : "false");
-	printf("  \"memmap_kaslr\": %s,\n", r->memmap_kaslr ? "true" : "false");
-	if (r->npairs == 0) {
-		printf("  \"summary\": null\n}\n");
-		return;
+	if (p == NULL) {
+		perror("ramsift-fold");
+		exit(2);
 	}
-	badram_format_badram(line, sizeof(line), r);
-	json_string("badram", line, false);
-	badram_format_grub(line, sizeof(line), r);
-	json_string("grub", line, false);
-	badram_format_memmap(line, sizeof(line), r);
-	json_string("memmap", line, false);
-	badram_format_summary(line, sizeof(line), r);
-	json_string("summary", line, true);
-	printf("}\n");
+	*n = 0;
+	for (uint64_t i = 0; i <= t->mask; i++)
+		if (t->slot[i] != BADRAM_TABLE_EMPTY)
+			p[(*n)++] = t->slot[i] << PAGE_SHIFT;
+	qsort(p, *n, sizeof(*p), cmp_u64);
+	return p;
+}
+
+static void print_windows(const struct badram_table *t)
+{
+	static char line[BADRAM_WINDOWS_LINE_MAX + 1];
+	size_t n, listed;
+	uint64_t *p = sorted_pages(t, &n);
+
+	if (n) {
+		badram_format_windows(line, sizeof(line), p, n, &listed);
+		puts(line);
+		puts(BADRAM_WINDOWS_ACCESS);
+		if (listed < n)
+			fprintf(stderr, "ramsift-fold: %zu failing pages from 0x%llx on do not fit the "
+				"%u characters of one cmd.exe command and are not listed (bcdedit /set "
+				"replaces the list: a second command would drop the first's)\n",
+				n - listed, (unsigned long long)p[listed], BADRAM_WINDOWS_LINE_MAX);
+	}
+	free(p);
+}
+
+static void print_offline(const struct badram_table *t)
+{
+	char line[128];
+	size_t n;
+	uint64_t *p = sorted_pages(t, &n);
+
+	for (size_t i = 0; i < n; i++) {
+		badram_format_offline(line, sizeof(line), p[i]);
+		puts(line);
+	}
+	free(p);
 }
 
 static void print_pages(const struct badram_table *t)
 {
-	uint64_t *p = malloc((t->n + 1) * sizeof(*p));
-	size_t n = 0;
+	size_t n;
+	uint64_t *p = sorted_pages(t, &n);
 
-	for (uint64_t i = 0; i <= t->mask; i++)
-		if (t->slot[i] != BADRAM_TABLE_EMPTY)
-			p[n++] = t->slot[i];
-	qsort(p, n, sizeof(*p), cmp_u64);
 	for (size_t i = 0; i < n; i++)
-		printf("0x%llx\n", (unsigned long long)(p[i] << PAGE_SHIFT));
+		printf("0x%llx\n", (unsigned long long)p[i]);
 	free(p);
 }
 
@@ -339,11 +357,19 @@ static void print_result(const struct options *o, const struct badram_table *t,
 	bool all = strcmp(o->format, "all") == 0;
 
 	if (strcmp(o->format, "json") == 0) {
-		print_json(r);
+		print_json(r, o->budget.uefi_only);
 		return;
 	}
 	if (strcmp(o->format, "pages") == 0) {
 		print_pages(t);
+		return;
+	}
+	if (strcmp(o->format, "windows") == 0) {
+		print_windows(t);
+		return;
+	}
+	if (strcmp(o->format, "offline") == 0) {
+		print_offline(t);
 		return;
 	}
 	if (r->npairs == 0)
@@ -386,7 +412,8 @@ int main(int argc, char **argv)
 	struct options o = { .budget = badram_budget_default(), .format = "all" };
 	struct addrs v = { 0 };
 	size_t bad = 0, nfiles = 0;
-	static const char *formats[] = { "all", "badram", "grub", "memmap", "pages", "json" };
+	static const char *formats[] = { "all", "badram", "grub", "memmap", "pages", "json", "windows",
+					 "offline" };
 	unsigned chars;
 
 	for (int i = 1; i < argc; i++) {
@@ -418,7 +445,8 @@ int main(int argc, char **argv)
 			for (size_t k = 0; val && k < sizeof(formats) / sizeof(*formats); k++)
 				ok |= strcmp(val, formats[k]) == 0;
 			if (!ok)
-				return usage_error("--format wants all, badram, grub, memmap, pages or json",
+				return usage_error("--format wants all, badram, grub, memmap, pages, json, "
+						   "windows or offline",
 						   val ? val : "(none)");
 			o.format = val;
 			i++;

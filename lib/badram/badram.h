@@ -61,6 +61,12 @@ bool badram_table_has(const struct badram_table *t, uint64_t addr);
 // True when nothing has been recorded.
 bool badram_table_empty(const struct badram_table *t);
 
+// The lowest distinct failing pages of t, as byte addresses in ascending
+// order: at most cap of them into out; returns how many. The table's pages
+// only: what overflow cubes cover is not listed (t->novf says there is some).
+// Time O(n log cap + n * moves), with no memory but out.
+size_t badram_table_pages(const struct badram_table *t, uint64_t *out, size_t cap);
+
 // ---- the fold
 // The BadRAM fold: from the failing pages recorded in a badram_table, compute
 // at most K GRUB badram pairs (addr,mask: address X matches when
@@ -186,6 +192,49 @@ int badram_format_memmap(char *buf, size_t len, const struct badram_result *r);
 // says which budget forced it, how much of RAM it is, and, when
 // badram_replace_advised(r), to replace the module.
 int badram_format_summary(char *buf, size_t len, const struct badram_result *r);
+
+// ---- other sinks: Windows' {badmemory} list and a running Linux
+// Windows' boot manager keeps a list of page frame numbers it never uses
+// (the BCD element BadMemoryList of the {badmemory} object, set with
+// bcdedit); `bcdedit /set` replaces the whole list, so one command must
+// carry every page. A running Linux takes a page away when its physical
+// address is written to /sys/devices/system/memory/hard_offline_page.
+// docs/badram.md says where these come from and what they cannot do.
+
+// cmd.exe's longest command line (characters, without the NUL).
+#define BADRAM_WINDOWS_LINE_MAX 8191
+#define BADRAM_WINDOWS_LIST "bcdedit /set {badmemory} badmemorylist"
+#define BADRAM_WINDOWS_ACCESS "bcdedit /set {badmemory} badmemoryaccess no"
+#define BADRAM_OFFLINE_FILE "/sys/devices/system/memory/hard_offline_page"
+
+// BADRAM_WINDOWS_LIST followed by " 0xPFN" for each page address of
+// pages[0..n) (PFN = address >> 12, lowercase hex), as many as fit in
+// BADRAM_WINDOWS_LINE_MAX characters; *listed gets how many. Writes into
+// buf[0..len) and returns the length needed, as snprintf (the line is at
+// most BADRAM_WINDOWS_LINE_MAX long).
+int badram_format_windows(char *buf, size_t len, const uint64_t *pages, size_t n, size_t *listed);
+
+// "echo 0xADDR > /sys/devices/system/memory/hard_offline_page" for the page
+// at byte address page; returns the length needed, as snprintf.
+int badram_format_offline(char *buf, size_t len, uint64_t page);
+
+// ---- JSON
+struct json;	// lib/json.h
+
+// Write the fold's result r as one JSON object into j: "mode" (mode: "bios"
+// or "uefi", what the pairs were folded for), "pairs" ([{"addr","mask"}],
+// hex strings), "badram", "grub", "memmap" and "summary" (the lines'
+// texts, null when nothing failed), "memmap_ranges" ([{"start","end"}]),
+// and the numbers and flags of struct badram_result under their names
+// (failing_pages, ram_pages, excluded_pages, sacrificed_pages, holes,
+// exact_holes, memmap_sacrificed_pages, pairs_budget, holes_budget,
+// "limit": "none"|"pairs"|"holes", replace_advised, grub_bios_safe,
+// overflow, degraded, memmap_kaslr). The keys are stable: ramsift's json:
+// line and ramsift-fold --format json share them. scratch holds each line
+// while it is escaped: BADRAM_LINE_MAX bytes, the caller's (not this
+// function's stack: the image writes the JSON from an exception handler's
+// small stack too).
+void badram_json(struct json *j, const struct badram_result *r, const char *mode, char *scratch);
 
 // True when the honest advice is to replace the module rather than keep
 // using it with these lines: at least 1% of RAM fails, or at least 1% of

@@ -125,3 +125,29 @@ int badram_format_summary(char *buf, size_t len, const struct badram_result *r)
 		put(&l, "; failures too many or too scattered to exclude tightly: replace the module");
 	return done(&l);
 }
+
+int badram_format_windows(char *buf, size_t len, const uint64_t *pages, size_t n, size_t *listed)
+{
+	struct line l = { buf, len, 0 };
+	char pfn[24];
+
+	put(&l, "%s", BADRAM_WINDOWS_LIST);
+	*listed = 0;
+	for (size_t i = 0; i < n; i++) {
+		int w = fmt_snprintf(pfn, sizeof(pfn), " 0x%llx",
+				     (unsigned long long)(pages[i] >> PAGE_SHIFT));
+		if (l.used + (size_t)w > BADRAM_WINDOWS_LINE_MAX)
+			break;
+		put(&l, "%s", pfn);
+		(*listed)++;
+	}
+	return done(&l);
+}
+
+int badram_format_offline(char *buf, size_t len, uint64_t page)
+{
+	struct line l = { buf, len, 0 };
+
+	put(&l, "echo 0x%llx > %s", (unsigned long long)page, BADRAM_OFFLINE_FILE);
+	return done(&l);
+}

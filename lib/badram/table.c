@@ -86,3 +86,31 @@ bool badram_table_empty(const struct badram_table *t)
 {
 	return t->n == 0 && t->novf == 0;
 }
+
+size_t badram_table_pages(const struct badram_table *t, uint64_t *out, size_t cap)
+{
+	size_t n = 0;
+
+	if (cap == 0)
+		return 0;
+	for (uint64_t i = 0; i <= t->mask; i++) {
+		uint64_t page = t->slot[i];
+		if (page == BADRAM_TABLE_EMPTY || (n == cap && page >= out[n - 1] >> PAGE_SHIFT))
+			continue;
+		// Insert in order (binary search), dropping the highest when full.
+		size_t lo = 0, hi = n;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (out[mid] >> PAGE_SHIFT < page)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (n < cap)
+			n++;
+		for (size_t k = n - 1; k > lo; k--)
+			out[k] = out[k - 1];
+		out[lo] = page << PAGE_SHIFT;
+	}
+	return n;
+}

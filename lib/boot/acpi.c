@@ -21,6 +21,7 @@
 
 #define SDT_HEADER_LEN		36
 #define MADT_HEADER_LEN		44	// the SDT header, local APIC address, flags
+#define FADT_MIN_LEN		116	// ACPI 1.0's whole FADT
 
 #define MADT_LAPIC		0
 #define MADT_LAPIC_OVERRIDE	5
@@ -48,6 +49,7 @@ struct acpi {
 	struct acpi_cpu *cpus;
 	size_t cap;
 	struct acpi_result *res;
+	size_t *warnings;	// the count of the result being built
 };
 
 static void warn(struct acpi *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -59,7 +61,7 @@ static void warn(struct acpi *a, const char *fmt, ...)
 	va_start(ap, fmt);
 	fmt_vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	a->res->warnings++;
+	(*a->warnings)++;
 	if (a->warn)
 		a->warn(a->ctx, msg);
 }
@@ -231,23 +233,27 @@ static bool sdt_valid(struct acpi *a, uint64_t addr, const char *sig, uint32_t m
 	return true;
 }
 
-// The first valid MADT the root table (RSDT: 4-byte entries, XSDT: 8) at
-// root lists, its length in *mlen; 0 if none.
-static uint64_t madt_in_root(struct acpi *a, uint64_t root, const char *sig, size_t esize,
-			     uint32_t *mlen)
+// Walk the root table (RSDT: 4-byte entries, XSDT: 8) at root: the first
+// valid MADT it lists in *madt (its length in *mlen), the first valid FADT
+// in res->fadt; the walk ends when both are found.
+static void root_walk(struct acpi *a, uint64_t root, const char *sig, size_t esize, uint64_t *madt,
+		      uint32_t *mlen)
 {
+	struct acpi_result *res = a->res;
 	uint32_t len;
 	uint8_t rev;
 
+	*madt = 0;
 	if (!sdt_valid(a, root, sig, SDT_HEADER_LEN, "the RSDP's pointer", &len, &rev))
-		return 0;
+		return;
 	if ((len - SDT_HEADER_LEN) % esize)
 		warn(a, "acpi: %s at 0x%llx has length %u, not a whole number of %zu-byte "
 		     "entries; the last %u bytes are ignored", sig, (unsigned long long)root, len,
 		     esize, (unsigned)((len - SDT_HEADER_LEN) % esize));
-	a->res->root = root;
-	a->res->xsdt = esize == 8;
-	for (uint32_t off = SDT_HEADER_LEN, i = 0; off + esize <= len; off += esize, i++) {
+	res->root = root;
+	res->xsdt = esize == 8;
+	for (uint32_t off = SDT_HEADER_LEN, i = 0; off + esize <= len && !(*madt && res->fadt);
+	     off += esize, i++) {
 		uint8_t e[8] = { 0 }, s[4];
 		char what[48];
 		if (!rd(a, root + off, e, esize)) {
@@ -267,13 +273,18 @@ static uint64_t madt_in_root(struct acpi *a, uint64_t root, const char *sig, siz
 			     (unsigned long long)table);
 			continue;
 		}
-		if (mem_cmp(s, "APIC", 4) != 0)
+		bool is_madt = mem_cmp(s, "APIC", 4) == 0 && !*madt;
+		bool is_fadt = mem_cmp(s, "FACP", 4) == 0 && !res->fadt;
+		if (!is_madt && !is_fadt)
 			continue;
-		fmt_snprintf(what, sizeof(what), "the MADT that %s entry %u points to at", sig, i);
-		if (sdt_valid(a, table, "APIC", MADT_HEADER_LEN, what, mlen, &rev))
-			return table;
+		fmt_snprintf(what, sizeof(what), "the %s that %s entry %u points to at",
+			     is_madt ? "MADT" : "FADT", sig, i);
+		if (is_madt && sdt_valid(a, table, "APIC", MADT_HEADER_LEN, what, mlen, &rev))
+			*madt = table;
+		if (is_fadt && sdt_valid(a, table, "FACP", FADT_MIN_LEN, what, &res->fadt_len,
+					 &res->fadt_revision))
+			res->fadt = table;
 	}
-	return 0;
 }
 
 // ---- the MADT -------------------------------------------------------------
@@ -366,7 +377,7 @@ enum acpi_status acpi_find_cpus(const struct bootinfo *bi, bootinfo_read_fn read
 				bootinfo_warn_fn warn_fn, void *ctx, struct acpi_cpu *cpus,
 				size_t cap, struct acpi_result *res)
 {
-	struct acpi a = { read, warn_fn, ctx, cpus, cap, res };
+	struct acpi a = { read, warn_fn, ctx, cpus, cap, res, &res->warnings };
 	uint32_t rsdt, len = 0;
 	uint64_t xsdt, madt = 0;
 
@@ -379,13 +390,13 @@ enum acpi_status acpi_find_cpus(const struct bootinfo *bi, bootinfo_read_fn read
 		return res->status = ACPI_NO_ROOT;
 	}
 	if (xsdt) {
-		madt = madt_in_root(&a, xsdt, "XSDT", 8, &len);
+		root_walk(&a, xsdt, "XSDT", 8, &madt, &len);
 		if (madt == 0 && rsdt)
 			warn(&a, "acpi: %s; trying the RSDT at 0x%x", res->root ?
 			     "the XSDT lists no valid MADT" : "the XSDT is unusable", rsdt);
 	}
 	if (madt == 0 && rsdt)
-		madt = madt_in_root(&a, rsdt, "RSDT", 4, &len);
+		root_walk(&a, rsdt, "RSDT", 4, &madt, &len);
 	if (madt == 0)
 		return res->status = res->root ? ACPI_NO_MADT : ACPI_NO_ROOT;
 	madt_walk(&a, madt, len);
@@ -452,5 +463,274 @@ const char *acpi_describe_cpus(char *buf, size_t size, const struct acpi_cpu *cp
 		put(&o, ", %zu more disabled but online-capable", res->ncpus - res->nenabled);
 	if (res->beyond)
 		put(&o, ", %zu more beyond the %zu kept", res->beyond, res->cap);
+	return buf;
+}
+
+// ---- the FADT: power off and reset (ACPI 6.5 section 5.2.9) ---------------
+
+#define FADT_DSDT		40
+#define FADT_SMI_CMD		48
+#define FADT_ACPI_ENABLE	52
+#define FADT_PM1A_CNT		64
+#define FADT_PM1B_CNT		68
+#define FADT_FLAGS		112
+#define FADT_RESET_REG		116
+#define FADT_RESET_VALUE	128
+#define FADT_X_DSDT		140
+#define FADT_X_PM1A_CNT		172
+#define FADT_X_PM1B_CNT		184
+#define FADT_READ_LEN		196	// through X_PM1b_CNT_BLK: all ramsift reads
+#define FADT_RESET_REG_SUP	(1u << 10)
+#define FADT_HW_REDUCED		(1u << 20)
+#define GAS_LEN			12
+
+// AML encodings (ACPI 6.5 section 20.2): DefName := NameOp NameString
+// DataRefObject, DefPackage := PackageOp PkgLength NumElements
+// PackageElementList, and the integer constants a package element can be.
+#define AML_NAME_OP		0x08
+#define AML_ROOT_CHAR		0x5c
+#define AML_PACKAGE_OP		0x12
+#define AML_ZERO_OP		0x00
+#define AML_ONE_OP		0x01
+#define AML_ONES_OP		0xff
+#define AML_BYTE_PREFIX		0x0a
+#define AML_WORD_PREFIX		0x0b
+#define AML_DWORD_PREFIX	0x0c
+#define AML_QWORD_PREFIX	0x0e
+#define SLP_TYP_MAX		7	// a 3-bit field
+#define AML_SCAN_CHUNK		512
+#define S5_READ			32	// bytes after "_S5_" that can hold its package head
+					// and two integers
+
+static struct acpi_gas gas(const uint8_t *b)
+{
+	return (struct acpi_gas){ b[0], b[1], b[2], b[3], le64(b + 4) };
+}
+
+// A 32-bit FADT field's register: in I/O space, width bits.
+static struct acpi_gas gas_io(uint32_t port, uint8_t width)
+{
+	return (struct acpi_gas){ ACPI_SPACE_IO, width, 0, 0, port };
+}
+
+// An integer constant of a package at b[0..n); its length in *len (0: none).
+static uint64_t aml_integer(const uint8_t *b, size_t n, size_t *len)
+{
+	static const uint8_t sizes[] = { [AML_BYTE_PREFIX] = 1, [AML_WORD_PREFIX] = 2,
+					 [AML_DWORD_PREFIX] = 4, [AML_QWORD_PREFIX] = 8 };
+	uint64_t v = 0;
+
+	*len = 0;
+	if (n == 0)
+		return 0;
+	if (b[0] == AML_ZERO_OP || b[0] == AML_ONE_OP || b[0] == AML_ONES_OP) {
+		*len = 1;
+		return b[0] == AML_ONES_OP ? ~0ull : b[0];
+	}
+	if (b[0] >= sizeof(sizes) || sizes[b[0]] == 0 || n < 1u + sizes[b[0]])
+		return 0;
+	for (size_t i = sizes[b[0]]; i > 0; i--)
+		v = v << 8 | b[i];
+	*len = 1u + sizes[b[0]];
+	return v;
+}
+
+// The \_S5 package whose name starts at offset at of the DSDT (len bytes,
+// at dsdt): true with p's SLP_TYP values set when it is one ramsift reads.
+static bool s5_package(struct acpi *a, uint64_t dsdt, uint32_t len, uint32_t at,
+		       struct acpi_power *p)
+{
+	uint8_t b[S5_READ] = { 0 }, pre[2];
+	uint32_t n = len - (at + 4) < S5_READ ? len - (at + 4) : S5_READ;
+
+	// A definition, not a reference: NameOp, or NameOp and the root prefix.
+	if (at < SDT_HEADER_LEN + 1 || !rd(a, dsdt + at - 2, pre, 2))
+		return false;
+	if (pre[1] != AML_NAME_OP && !(pre[1] == AML_ROOT_CHAR && pre[0] == AML_NAME_OP &&
+				       at >= SDT_HEADER_LEN + 2))
+		return false;
+	if (n < 3 || !rd(a, dsdt + at + 4, b, n) || b[0] != AML_PACKAGE_OP) {
+		warn(a, "acpi: DSDT at 0x%llx: the \\_S5 object at offset %u is no package; "
+		     "ignored", (unsigned long long)dsdt, at);
+		return false;
+	}
+	// PkgLength (20.2.4): bits 7-6 of the lead byte count the bytes after
+	// it; the length counts itself and runs to the package's end.
+	uint32_t follow = b[1] >> 6, plen = follow ? b[1] & 0x0f : b[1] & 0x3f;
+	for (uint32_t i = 0; i < follow; i++)
+		plen |= (uint32_t)b[2 + i] << (4 + 8 * i);
+	uint32_t head = 1 + 1 + follow + 1;	// PackageOp, PkgLength, NumElements
+	if (plen < follow + 2 || plen > len - (at + 5) || head > n) {
+		warn(a, "acpi: DSDT at 0x%llx: the \\_S5 package at offset %u has length %u, "
+		     "past the table's end; ignored", (unsigned long long)dsdt, at, plen);
+		return false;
+	}
+	uint8_t count = b[head - 1];
+	// What of the package the buffer holds.
+	size_t end = 1 + plen < n ? 1 + plen : n, la, lb = 0;
+	uint64_t ta = aml_integer(b + head, end - head, &la), tb = ta;
+	if (la && count >= 2)
+		tb = aml_integer(b + head + la, end - head - la, &lb);
+	if (count == 0 || la == 0 || (count >= 2 && lb == 0)) {
+		warn(a, "acpi: DSDT at 0x%llx: the \\_S5 package at offset %u does not start "
+		     "with two integer constants; ignored", (unsigned long long)dsdt, at);
+		return false;
+	}
+	if (ta > SLP_TYP_MAX || tb > SLP_TYP_MAX) {
+		warn(a, "acpi: DSDT at 0x%llx: the \\_S5 package at offset %u gives SLP_TYP "
+		     "0x%llx and 0x%llx, more than 3 bits; ignored", (unsigned long long)dsdt, at,
+		     (unsigned long long)ta, (unsigned long long)tb);
+		return false;
+	}
+	p->slp_typ_a = (uint8_t)ta;
+	p->slp_typ_b = (uint8_t)tb;
+	return true;
+}
+
+// Scan the DSDT (len bytes at dsdt, checksum verified) for \_S5.
+static bool s5_scan(struct acpi *a, uint64_t dsdt, uint32_t len, struct acpi_power *p)
+{
+	uint8_t b[AML_SCAN_CHUNK];
+
+	// Chunks overlap by 3 bytes, so a name cut by a chunk's end is whole in
+	// the next one, and no match is seen twice.
+	for (uint32_t off = SDT_HEADER_LEN; off + 4 <= len; off += AML_SCAN_CHUNK - 3) {
+		uint32_t n = len - off < AML_SCAN_CHUNK ? len - off : AML_SCAN_CHUNK;
+		if (!rd(a, dsdt + off, b, n))
+			return false;	// read whole a moment ago
+		for (uint32_t i = 0; i + 4 <= n; i++)
+			if (b[i] == '_' && b[i + 1] == 'S' && b[i + 2] == '5' && b[i + 3] == '_' &&
+			    s5_package(a, dsdt, len, off + i, p))
+				return true;
+	}
+	return false;
+}
+
+// The S5 registers of the FADT f (len bytes read, zeros past its end).
+static void s5_find(struct acpi *a, const uint8_t *f, uint32_t len, struct acpi_power *p)
+{
+	uint32_t dlen;
+	uint8_t rev;
+
+	p->smi_cmd = le32(f + FADT_SMI_CMD);
+	p->acpi_enable = f[FADT_ACPI_ENABLE];
+	p->pm1a_cnt = gas_io(le32(f + FADT_PM1A_CNT), 16);
+	p->pm1b_cnt = gas_io(le32(f + FADT_PM1B_CNT), 16);
+	if (len >= FADT_X_PM1A_CNT + GAS_LEN && le64(f + FADT_X_PM1A_CNT + 4))
+		p->pm1a_cnt = gas(f + FADT_X_PM1A_CNT);
+	if (len >= FADT_X_PM1B_CNT + GAS_LEN && le64(f + FADT_X_PM1B_CNT + 4))
+		p->pm1b_cnt = gas(f + FADT_X_PM1B_CNT);
+	p->dsdt = len >= FADT_X_DSDT + 8 ? le64(f + FADT_X_DSDT) : 0;
+	if (p->dsdt == 0)
+		p->dsdt = le32(f + FADT_DSDT);
+
+	if (p->hw_reduced) {
+		p->s5_why = "hardware-reduced ACPI: no PM1 control registers";
+		return;
+	}
+	if (p->pm1a_cnt.address == 0) {
+		p->s5_why = "the FADT gives no PM1a control block";
+		return;
+	}
+	if ((p->pm1a_cnt.space != ACPI_SPACE_IO && p->pm1a_cnt.space != ACPI_SPACE_MEMORY) ||
+	    (p->pm1b_cnt.address && p->pm1b_cnt.space != ACPI_SPACE_IO &&
+	     p->pm1b_cnt.space != ACPI_SPACE_MEMORY)) {
+		p->s5_why = "a PM1 control block is neither in I/O nor in memory space";
+		return;
+	}
+	if (p->dsdt == 0) {
+		p->s5_why = "the FADT gives no DSDT";
+		return;
+	}
+	if (!sdt_valid(a, p->dsdt, "DSDT", SDT_HEADER_LEN, "the FADT's pointer", &dlen, &rev)) {
+		p->dsdt = 0;
+		p->s5_why = "the DSDT is unusable";
+		return;
+	}
+	if (!s5_scan(a, p->dsdt, dlen, p)) {
+		p->s5_why = "the DSDT has no \\_S5 package ramsift can read";
+		return;
+	}
+	p->s5 = true;
+}
+
+static void reset_find(const uint8_t *f, uint32_t len, struct acpi_power *p)
+{
+	if (len < FADT_RESET_VALUE + 1) {
+		p->reset_why = "the FADT is too short (ACPI 1.0) to have one";
+		return;
+	}
+	p->reset_reg = gas(f + FADT_RESET_REG);
+	p->reset_value = f[FADT_RESET_VALUE];
+	if (!(le32(f + FADT_FLAGS) & FADT_RESET_REG_SUP))
+		p->reset_why = "the FADT's RESET_REG_SUP flag is clear";
+	else if (p->reset_reg.address == 0)
+		p->reset_why = "the FADT's RESET_REG is null";
+	else if (p->reset_reg.space > ACPI_SPACE_PCI)
+		p->reset_why = "the FADT's RESET_REG is in an address space ramsift cannot write";
+	else
+		p->reset = true;
+}
+
+bool acpi_find_power(bootinfo_read_fn read, bootinfo_warn_fn warn_fn, void *ctx,
+		     const struct acpi_result *found, struct acpi_power *p)
+{
+	struct acpi a = { read, warn_fn, ctx, NULL, 0, NULL, &p->warnings };
+	uint8_t f[FADT_READ_LEN] = { 0 };
+
+	mem_set(p, 0, sizeof(*p));
+	p->s5_why = p->reset_why = "no FADT";
+	if (found->fadt == 0 || found->fadt_len < FADT_MIN_LEN)
+		return false;
+	uint32_t len = found->fadt_len < FADT_READ_LEN ? found->fadt_len : FADT_READ_LEN;
+	if (!rd(&a, found->fadt, f, len))
+		return false;	// read whole a moment ago
+	p->fadt = found->fadt;
+	p->fadt_revision = found->fadt_revision;
+	p->hw_reduced = le32(f + FADT_FLAGS) & FADT_HW_REDUCED;
+	s5_find(&a, f, found->fadt_len, p);
+	reset_find(f, found->fadt_len, p);
+	return p->s5 || p->reset;
+}
+
+// Where a register is, in words: "I/O port 0x604", "memory 0xfed00000",
+// "PCI 00:1f.0 offset 0xac".
+static void put_gas(struct out *o, const struct acpi_gas *g)
+{
+	if (g->space == ACPI_SPACE_IO)
+		put(o, "I/O port 0x%llx", (unsigned long long)g->address);
+	else if (g->space == ACPI_SPACE_MEMORY)
+		put(o, "memory 0x%llx", (unsigned long long)g->address);
+	else
+		put(o, "PCI 00:%02x.%x offset 0x%x", (unsigned)(g->address >> 32 & 0xffff),
+		    (unsigned)(g->address >> 16 & 0xffff), (unsigned)(g->address & 0xffff));
+}
+
+const char *acpi_describe_power(char *buf, size_t size, const struct acpi_power *p)
+{
+	struct out o = { buf, size, 0 };
+
+	if (size == 0)
+		return buf;
+	buf[0] = '\0';
+	if (p->s5) {
+		put(&o, "ACPI S5 through PM1a control at ");
+		put_gas(&o, &p->pm1a_cnt);
+		put(&o, " (SLP_TYP %u)", p->slp_typ_a);
+		if (p->pm1b_cnt.address) {
+			put(&o, " and PM1b control at ");
+			put_gas(&o, &p->pm1b_cnt);
+			put(&o, " (SLP_TYP %u)", p->slp_typ_b);
+		}
+	} else {
+		put(&o, "no ACPI S5 (%s)", p->s5_why);
+	}
+	if (p->reset) {
+		put(&o, "; ACPI reset register at ");
+		put_gas(&o, &p->reset_reg);
+		put(&o, " (value 0x%x)", p->reset_value);
+	} else {
+		put(&o, "; no ACPI reset register (%s)", p->reset_why);
+	}
 	return buf;
 }

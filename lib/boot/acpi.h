@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Finding the CPUs: the ACPI tables that list them, from the RSDP (the loader's
-// Multiboot 2 copy, else a scan of the BIOS areas) through the XSDT or RSDT
-// to the MADT, whose processor entries name each CPU's local APIC ID. Every
-// byte is read through the caller's bounded reader and every table is
-// length-checked and checksummed, so a broken table is reported (through the
-// warn callback) and skipped, never followed out of bounds.
+// The ACPI tables ramsift reads: from the RSDP (the loader's Multiboot 2
+// copy, else a scan of the BIOS areas) through the XSDT or RSDT to the MADT,
+// whose processor entries name each CPU's local APIC ID, and to the FADT,
+// whose registers power the machine off (ACPI S5, with the sleep type from
+// the DSDT's \_S5 package) and reset it. Every byte is read through the
+// caller's bounded reader and every table is length-checked and
+// checksummed, so a broken table is reported (through the warn callback)
+// and skipped, never followed out of bounds.
 #ifndef RAMSIFT_LIB_BOOT_ACPI_H
 #define RAMSIFT_LIB_BOOT_ACPI_H
 
@@ -58,6 +60,10 @@ struct acpi_result {
 	bool xsdt;		// root is the XSDT
 	uint64_t madt;		// physical address of the MADT; 0: none
 	uint8_t madt_revision;
+	uint64_t fadt;		// physical address of the first valid FADT the
+				// root table lists ("FACP"); 0: none
+	uint32_t fadt_len;
+	uint8_t fadt_revision;
 	uint64_t lapic_addr;	// the local APIC's registers (physical): the MADT's
 				// field, or its Local APIC Address Override
 	size_t cap;		// the caller's table: how many entries it holds
@@ -69,7 +75,7 @@ struct acpi_result {
 	size_t warnings;	// how many times warn was called
 };
 
-// Find the CPUs. bi: the loader's information, whose ACPI RSDP copies (tags
+// Find the CPUs (and the FADT, for acpi_find_power). bi: the loader's information, whose ACPI RSDP copies (tags
 // 15, then 14) are tried first; NULL, or no valid copy: the BIOS areas are
 // scanned (the first KiB of the EBDA, whose segment is the word at physical
 // 0x40E, then 0xE0000-0xFFFFF). The XSDT is used when the RSDP's revision is
@@ -98,5 +104,63 @@ const char *acpi_status_text(enum acpi_status status);
 // end in "...". Returns buf.
 const char *acpi_describe_cpus(char *buf, size_t size, const struct acpi_cpu *cpus,
 			       const struct acpi_result *res);
+
+// ---- power off and reset: the FADT (ACPI 6.5 section 5.2.9) ----
+
+// A Generic Address Structure (ACPI 6.5 section 5.2.3.2): where a register is.
+#define ACPI_SPACE_MEMORY	0
+#define ACPI_SPACE_IO		1
+#define ACPI_SPACE_PCI		2	// configuration space of bus 0: address bits
+					// 47:32 device, 31:16 function, 15:0 offset
+struct acpi_gas {
+	uint8_t space;		// ACPI_SPACE_*
+	uint8_t bit_width, bit_offset, access_size;
+	uint64_t address;	// 0: the register is absent
+};
+
+// SLP_TYP's place and SLP_EN in the PM1 control registers (4.8.3.2.1), and
+// SCI_EN, set when the hardware is in ACPI mode.
+#define ACPI_PM1_SCI_EN		(1u << 0)
+#define ACPI_PM1_SLP_TYP_SHIFT	10
+#define ACPI_PM1_SLP_EN		(1u << 13)
+
+struct acpi_power {
+	uint64_t fadt;		// the FADT used; 0: none (then nothing below is set)
+	uint8_t fadt_revision;
+	bool hw_reduced;	// HW_REDUCED_ACPI: no PM1 registers
+	uint64_t dsdt;		// the DSDT read; 0: none valid
+	// Soft off (S5): write SLP_TYPa to PM1a and SLP_TYPb to PM1b, with SLP_EN.
+	bool s5;		// all of it is known and usable
+	struct acpi_gas pm1a_cnt, pm1b_cnt;	// I/O or memory; pm1b's address 0: none
+	uint8_t slp_typ_a, slp_typ_b;
+	uint32_t smi_cmd;	// port to write acpi_enable to for ACPI mode; 0: none
+	uint8_t acpi_enable;
+	const char *s5_why;	// !s5: why, for the log ("the DSDT has no \_S5 package")
+	// Reset: write reset_value to reset_reg.
+	bool reset;
+	struct acpi_gas reset_reg;	// I/O, memory or PCI configuration space
+	uint8_t reset_value;
+	const char *reset_why;	// !reset: why, for the log
+	size_t warnings;	// how many times warn was called
+};
+
+// What the FADT that acpi_find_cpus found (found->fadt; 0: none) says about
+// powering off and resetting, into *p. The PM1 control blocks and the reset
+// register are taken from their 64-bit (X_) fields when set, else from the
+// 32-bit ones; the DSDT from X_DSDT when set, else DSDT. The DSDT must be
+// valid (length, checksum); the \_S5 package is found by a scan of its AML
+// for the name _S5_ after a NameOp (optionally with the root prefix)
+// followed by a package whose first two elements are integer constants of
+// at most 7 (one element stands for both). Absent features are no warning;
+// broken tables and an \_S5 package that cannot be read are. Returns p->s5
+// || p->reset.
+bool acpi_find_power(bootinfo_read_fn read, bootinfo_warn_fn warn, void *ctx,
+		     const struct acpi_result *found, struct acpi_power *p);
+
+// The log's power line in buf (size bytes, always NUL-terminated when size >
+// 0), e.g. "off through ACPI S5 (PM1a control at I/O port 0x604, SLP_TYP 0);
+// reset through the ACPI reset register (I/O port 0xcf9, value 0xf)", or
+// what is missing and what is used instead. Returns buf.
+const char *acpi_describe_power(char *buf, size_t size, const struct acpi_power *p);
 
 #endif

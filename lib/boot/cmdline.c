@@ -280,25 +280,28 @@ static void set_tests(struct parser *p, const char *v, size_t n, const void *arg
 
 // ---- onexit= -----------------------------------------------------------
 
+static const char *const onexit_names[] = {
+	[ONEXIT_HALT] = "halt",
+	[ONEXIT_REBOOT] = "reboot",
+	[ONEXIT_QEMU] = "qemu",
+	[ONEXIT_POWEROFF] = "poweroff",
+};
+
+const char *cmdline_onexit_name(enum onexit e)
+{
+	return (unsigned)e < sizeof(onexit_names) / sizeof(onexit_names[0]) ? onexit_names[e] : "?";
+}
+
 static void set_onexit(struct parser *p, const char *v, size_t n, const void *arg)
 {
 	(void)arg;
-	static const struct {
-		const char *name;
-		enum onexit value;
-	} modes[] = {
-		{ "halt", ONEXIT_HALT },
-		{ "reboot", ONEXIT_REBOOT },
-		{ "qemu", ONEXIT_QEMU },
-	};
-
-	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
-		if (str_eq_n(v, n, modes[i].name)) {
-			p->cfg->onexit = modes[i].value;
+	for (size_t i = 0; i < sizeof(onexit_names) / sizeof(onexit_names[0]); i++) {
+		if (str_eq_n(v, n, onexit_names[i])) {
+			p->cfg->onexit = (enum onexit)i;
 			return;
 		}
 	}
-	warn(p, "must be halt, reboot or qemu");
+	warn(p, "must be halt, reboot, poweroff or qemu");
 }
 
 // ---- dispatch ----------------------------------------------------------

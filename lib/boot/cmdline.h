@@ -18,7 +18,11 @@ enum onexit {
 	ONEXIT_HALT,    // stop the CPUs and wait
 	ONEXIT_REBOOT,  // reset the machine
 	ONEXIT_QEMU,    // exit QEMU through isa-debug-exit (result as status)
+	ONEXIT_POWEROFF, // power the machine off (ACPI S5)
 };
+
+// The onexit= word of e ("halt", "reboot", "qemu", "poweroff").
+const char *cmdline_onexit_name(enum onexit e);
 
 // The command line's own defaults and ranges. The BadRAM budget's (patterns=
 // and holes=) are the fold's: BADRAM_DEFAULT_PAIRS, BADRAM_MAX_PAIRS and
@@ -79,7 +83,7 @@ void config_defaults(struct config *cfg);
 //             unknown names are warned about and skipped; if no name is
 //             valid the previous list stays (by default: the default pass).
 //             The name "all" stands for every test, in table order.
-//   onexit=halt|reboot|qemu
+//   onexit=halt|reboot|poweroff|qemu
 //   seed=N errors=N bitfade=N patterns=N holes=N  numbers in the ranges
 //             the constants above give (patterns: 1..BADRAM_MAX_PAIRS;
 //             seed: any 64-bit value)

@@ -190,6 +190,24 @@ static void acpi_rsdp(const struct parser *p, struct bootinfo_rsdp *r, uint64_t 
 	r->len = (uint8_t)n;
 }
 
+// Tag 13: the version, six reserved bytes, then a copy of the entry point.
+static void smbios_tag(const struct parser *p, uint64_t tag, uint32_t size)
+{
+	struct bootinfo_smbios *t = &p->bi->smbios;
+	uint8_t v[2];
+	size_t n = size < 16 ? 0 : size - 16 < BOOTINFO_SMBIOS_MAX ? size - 16 : BOOTINFO_SMBIOS_MAX;
+
+	if (n == 0 || !rd(p, tag + 8, v, 2) || !rd(p, tag + 16, t->bytes, n)) {
+		warn(p, "multiboot2: the SMBIOS tag at 0x%llx cannot be read; ignored",
+		     (unsigned long long)tag);
+		t->len = 0;
+		return;
+	}
+	t->major = v[0];
+	t->minor = v[1];
+	t->len = (uint8_t)n;
+}
+
 static void parse_mb2(const struct parser *p, uint64_t mbi)
 {
 	struct bootinfo *bi = p->bi;
@@ -236,8 +254,19 @@ static void parse_mb2(const struct parser *p, uint64_t mbi)
 				framebuffer(p, tag + 8, FB_MB2_COLOR_AT, size >= FB_MB2_RGB_TAG_SIZE);
 			break;
 		case MB2_TAG_EFI32:
+			bi->efi = true;
+			if (size >= 12)
+				bi->efi_systab = rd32(p, tag + 8, &ok);
+			bi->efi64 = false;
+			break;
 		case MB2_TAG_EFI64:
 			bi->efi = true;
+			if (size >= 16)
+				bi->efi_systab = rd64(p, tag + 8, &ok);
+			bi->efi64 = true;
+			break;
+		case MB2_TAG_SMBIOS:
+			smbios_tag(p, tag, size);
 			break;
 		case MB2_TAG_ACPI_OLD:
 			acpi_rsdp(p, &bi->acpi_old, tag, size);

@@ -24,6 +24,7 @@
 #define MB2_TAG_FRAMEBUFFER	8
 #define MB2_TAG_EFI32		11
 #define MB2_TAG_EFI64		12
+#define MB2_TAG_SMBIOS		13
 #define MB2_TAG_ACPI_OLD	14
 #define MB2_TAG_ACPI_NEW	15
 
@@ -33,7 +34,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "capacity.h"	// BOOTINFO_CMDLINE_MAX, BOOTINFO_MMAP_MAX, BOOTINFO_NAME_MAX
+#include "capacity.h"	// BOOTINFO_CMDLINE_MAX, BOOTINFO_MMAP_MAX, BOOTINFO_NAME_MAX, ...
 #include "range.h"
 
 enum fb_kind { FB_NONE, FB_EGA_TEXT, FB_RGB, FB_INDEXED };
@@ -56,6 +57,14 @@ struct bootinfo_rsdp {
 	uint8_t len;		// bytes copied; 0: the loader gave no such tag
 };
 
+// A copy of the SMBIOS entry point that a Multiboot 2 loader passed in tag
+// 13, checked by nothing yet (lib/boot/smbios.c verifies it).
+struct bootinfo_smbios {
+	uint8_t bytes[BOOTINFO_SMBIOS_MAX];
+	uint8_t len;		// bytes copied; 0: the loader gave no such tag
+	uint8_t major, minor;	// the version the tag states
+};
+
 struct bootinfo {
 	unsigned protocol;	// 1 or 2
 	char loader[BOOTINFO_NAME_MAX];
@@ -65,9 +74,12 @@ struct bootinfo {
 	size_t mmap_dropped;	// entries beyond BOOTINFO_MMAP_MAX
 	bool from_meminfo;	// no map given: built from mem_lower/mem_upper
 	bool efi;		// the loader reported an EFI system table
+	uint64_t efi_systab;	// its physical address (MB2 tag 12 or 11); 0: none
+	bool efi64;		// tag 12: a 64-bit system table (else tag 11, 32-bit)
 	struct framebuffer fb;
 	struct bootinfo_rsdp acpi_old;	// MB2 tag 14: an ACPI 1.0 RSDP (20 bytes)
 	struct bootinfo_rsdp acpi_new;	// MB2 tag 15: an ACPI 2.0+ RSDP (36 bytes)
+	struct bootinfo_smbios smbios;	// MB2 tag 13
 	uint64_t info_start, info_end;	// where the loader's structure was
 };
 

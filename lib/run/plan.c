@@ -49,11 +49,12 @@ uint64_t plan_move(const struct ram *ram, uint64_t bytes, const struct badram_ta
 	return 0;
 }
 
-struct badram_budget plan_fold_budget(const struct config *cfg)
+struct badram_budget plan_fold_budget(const struct config *cfg, bool uefi)
 {
 	struct badram_budget b = badram_budget_default();
 
 	b.pairs = cfg->patterns;
 	b.holes = cfg->holes;
+	b.uefi_only = uefi;
 	return b;
 }

@@ -5,6 +5,7 @@
 #ifndef RAMSIFT_LIB_RUN_PLAN_H
 #define RAMSIFT_LIB_RUN_PLAN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -34,7 +35,10 @@ uint64_t plan_pass_seed(uint64_t seed, uint32_t pass);
 // contains no page bad records as failing. 0 if there is none.
 uint64_t plan_move(const struct ram *ram, uint64_t bytes, const struct badram_table *bad);
 
-// The fold's budget: the defaults with cfg's patterns= and holes=.
-struct badram_budget plan_fold_budget(const struct config *cfg);
+// The fold's budget: the defaults with cfg's patterns= and holes=; uefi:
+// ramsift booted through UEFI (the loader's EFI tags), where only GRUB on
+// UEFI can apply the pairs, so they are folded in the fold's UEFI mode
+// (uefi_only: no order or shapes for GRUB 2.06 on BIOS).
+struct badram_budget plan_fold_budget(const struct config *cfg, bool uefi);
 
 #endif

@@ -50,3 +50,13 @@ sorted=$(echo "$pairs" | tr ',' '\n' | paste - - | sort | tr '\t\n' ', ')
 	e2e_fail "badram=: want exactly the pages 0x5a5a000 and 0x7000000, got $pairs"
 e2e_expect '^memmap=4K\$0x5a5a000,4K\$0x7000000$' 'memmap= reserving the two pages'
 e2e_expect '^fold: failing_pages=2 pairs=2 holes=2 excluded_pages=2 sacrificed_pages=0 ' 'fold summary: exact'
+e2e_expect '^summary: the pairs are folded for GRUB on BIOS and UEFI$' 'folded for GRUB on BIOS'
+# The other sinks, once, after the final fold only: Windows' {badmemory}
+# list (page frame numbers) and a running Linux's hard_offline_page.
+e2e_expect '^windows: bcdedit /set \{badmemory\} badmemorylist 0x5a5a 0x7000$' 'the Windows page list'
+e2e_expect '^windows: bcdedit /set \{badmemory\} badmemoryaccess no$' 'the Windows access setting'
+[ "$(grep -c '^offline: ' "$E2E_LOG")" -eq 2 ] &&
+	grep -qx 'offline: echo 0x5a5a000 > /sys/devices/system/memory/hard_offline_page' "$E2E_LOG" &&
+	grep -qx 'offline: echo 0x7000000 > /sys/devices/system/memory/hard_offline_page' "$E2E_LOG" ||
+	e2e_fail 'want exactly the two offline: lines of the failing pages'
+e2e_expect_no '^pass 1: (windows|offline): ' 'the sinks only at the end'

@@ -18,6 +18,7 @@ E2E_NAME=$(basename "$0" .sh)
 E2E_DIR=$B/test
 E2E_LOG=$E2E_DIR/$E2E_NAME.log
 E2E_TIMEOUT=${E2E_TIMEOUT:-300}
+E2E_JSONCHECK=$B/host/ramsift-jsoncheck
 E2E_ARGS=$(grep -v '^#' tests/e2e/kernel-args)
 # tools/qemu-run.sh's exit statuses, by value, for the messages.
 E2E_RESULTS=(PASS FAIL ABORTED 'QEMU failed' 'time limit' STOPPED)
@@ -61,6 +62,19 @@ e2e_boot() {
 		2>"$E2E_DIR/$E2E_NAME.stderr" || E2E_RESULT=$?
 	sed -e 's/\r//g' -e 's/\x1b\[[0-9;=?]*[A-Za-z]//g' "$raw" >"$E2E_LOG"
 	rm -f "$raw"
+	e2e_check_json
+}
+
+# e2e_check_json: when the log holds a ramsift run that ended, its json:
+# line comes right before the result line, is valid JSON and says what the
+# text lines say (build/host/ramsift-jsoncheck); a scenario that runs QEMU
+# itself calls this after writing $E2E_LOG.
+e2e_check_json() {
+	[ -x "$E2E_JSONCHECK" ] || e2e_fail "$E2E_JSONCHECK is missing: make $E2E_JSONCHECK"
+	"$E2E_JSONCHECK" "$E2E_LOG" 2>"$E2E_DIR/$E2E_NAME.jsoncheck" || {
+		cat "$E2E_DIR/$E2E_NAME.jsoncheck" >&2
+		e2e_fail "the json: line disagrees with the log or is no JSON (above)"
+	}
 }
 
 # e2e_uefi: set the array E2E_UEFI to the QEMU options for UEFI firmware

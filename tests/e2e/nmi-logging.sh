@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # An NMI that arrives while ramsift is printing ERROR lines as fast as it can
 # (the CPU is most likely inside the console lock, half-way through a line)
-# must still be reported: the log ends with the exception report and the
-# result line, each a whole line, and QEMU exits ABORTED within seconds.
+# must still be reported: the log ends with the exception report, the json:
+# line and the result line, each a whole line, and QEMU exits ABORTED within
+# seconds.
 # Before the lock-free panic path (src/console.c) the handler spun forever on
 # the console lock its own CPU held. Ten boots in a row, so a report that works
 # only when the NMI falls between two lines does not pass by luck.
@@ -87,18 +88,20 @@ for ((boot = 1; boot <= BOOTS; boot++)); do
 		"boot $boot: ERROR lines before the NMI"
 	[ "$(tail -c 1 "$E2E_LOG" | od -An -c | tr -d ' ')" = '\n' ] ||
 		e2e_fail "boot $boot: the log does not end with a whole line"
-	mapfile -t last < <(tail -n 3 "$E2E_LOG")
+	mapfile -t last < <(tail -n 4 "$E2E_LOG")
 	[[ ${last[0]} =~ ^error:\ CPU\ exception\ 2\ \(NMI\)\ error_code=0x0\ rip=0x[0-9a-f]{16}\ cr2=0x[0-9a-f]{16}\ rsp=0x[0-9a-f]{16}\ cpu=0\ test=march-c$ ]] ||
-		e2e_fail "boot $boot: third line from the end: want the NMI report, got: ${last[0]}"
+		e2e_fail "boot $boot: fourth line from the end: want the NMI report, got: ${last[0]}"
 	[[ ${last[1]} =~ ^error:\ ramsift\ stopped:\ the\ hardware\ signalled\  ]] ||
-		e2e_fail "boot $boot: second line from the end: want the advice, got: ${last[1]}"
-	[[ ${last[2]} =~ ^ramsift:\ result=ABORTED\ passes=[0-9]+\ errors=[1-9][0-9]*\ tested_bytes=[0-9]+\ usable_bytes=[0-9]+\ elapsed_s=[0-9]+\.[0-9]{3}\ version=[^[:space:]]+$ ]] ||
-		e2e_fail "boot $boot: last line: want the ABORTED result, got: ${last[2]}"
+		e2e_fail "boot $boot: third line from the end: want the advice, got: ${last[1]}"
+	[[ ${last[2]} =~ ^json:\ \{\"ramsift_json\":1,.*\"result\":\"ABORTED\" ]] ||
+		e2e_fail "boot $boot: second line from the end: want the json: line, got: ${last[2]}"
+	[[ ${last[3]} =~ ^ramsift:\ result=ABORTED\ passes=[0-9]+\ errors=[1-9][0-9]*\ tested_bytes=[0-9]+\ usable_bytes=[0-9]+\ elapsed_s=[0-9]+\.[0-9]{3}\ version=[^[:space:]]+$ ]] ||
+		e2e_fail "boot $boot: last line: want the ABORTED result, got: ${last[3]}"
 	n=$(grep -c '^ramsift: result=' "$E2E_LOG") || true
 	[ "$n" -eq 1 ] || e2e_fail "boot $boot: want one result line, got $n"
 	rip=$(sed -nE 's/^error: CPU exception 2 .* rip=(0x[0-9a-f]+) .*/\1/p' "$E2E_LOG")
 	where=$(addr2line -f -e "$ELF" "$rip" 2>/dev/null | head -n 1) || where=
-	before=$(tail -n 4 "$E2E_LOG" | head -n 1)
+	before=$(tail -n 5 "$E2E_LOG" | head -n 1)
 	printf 'boot %d (%s): ABORTED %d ms after the NMI at rip=%s %s; %d ERROR lines; line before the report: %s\n' \
 		"$boot" "$consoles" "$ms" "$rip" "$where" "$(grep -c '^ERROR addr=' "$E2E_LOG")" "$before" >>"$boots"
 done

@@ -13,6 +13,7 @@ timeout 15 qemu-system-x86_64 -accel tcg -m 64M -display none -monitor none \
 	-append "console=ttyS0,115200 onexit=qemu bitfade=0 tests=address-walk" \
 	2>"$E2E_DIR/$E2E_NAME.stderr" || status=$?
 sed -e 's/\r//g' "$raw" >"$E2E_LOG"
+e2e_check_json
 e2e_expect '^ramsift: result=PASS ' 'result line'
 e2e_expect '^warning: onexit=qemu: no isa-debug-exit device at port 0xf4; halting instead$' \
 	'the missing device reported'

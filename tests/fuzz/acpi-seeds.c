@@ -4,7 +4,9 @@
 // pc and q35 tables (tests/unit/fixtures) moved into one image at 0xE0000
 // with the RSDP first, and hand-made ones for what QEMU 7.2 never produces:
 // an ACPI 2.0 RSDP with an XSDT, x2APIC entries, a Local APIC Address
-// Override, online-capable CPUs, more CPUs than a small capacity. The
+// Override, online-capable CPUs, more CPUs than a small capacity; a
+// revision 5 FADT with its 64-bit fields, a reset register in PCI space and
+// a DSDT whose \_S5 takes the root prefix and byte constants. The
 // images' checksums are right, and their control bytes ask the target to
 // keep them right (see fuzz_acpi.c for the input format).
 // usage: acpi-seeds DIR
@@ -18,7 +20,7 @@
 #include "../unit/fixtures/acpi_qemu_q35_smp4.h"
 
 #define IMAGE_BASE	0xe0000u
-#define IMAGE_MAX	8192
+#define IMAGE_MAX	32768
 
 static uint8_t img[IMAGE_MAX];
 static size_t used;
@@ -27,6 +29,11 @@ static void put32(uint8_t *p, uint32_t v)
 {
 	for (int i = 0; i < 4; i++)
 		p[i] = (uint8_t)(v >> 8 * i);
+}
+
+static uint32_t get32(const uint8_t *p)
+{
+	return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
 static void fix_sum(uint8_t *p, size_t n, size_t where)
@@ -74,8 +81,26 @@ static void save(const char *dir, const char *name, uint8_t ctl)
 	}
 }
 
+// The DSDT that the FADT fadt (len bytes, in the image) points to, moved
+// into the image and pointed to again (DSDT and X_DSDT).
+static void move_dsdt(const struct acpi_fixture *fx, uint8_t *fadt, size_t len)
+{
+	uint32_t phys = get32(fadt + 40);
+	for (const struct acpi_fixture *f = fx; f->sig; f++)
+		if (f->phys == phys && strcmp(f->sig, "DSDT") == 0) {
+			size_t off = place(f->len);
+			memcpy(img + off, f->bytes, f->len);
+			put32(fadt + 40, (uint32_t)(IMAGE_BASE + off));
+			if (len >= 148) {
+				put32(fadt + 140, (uint32_t)(IMAGE_BASE + off));
+				put32(fadt + 144, 0);
+			}
+			fix_sum(fadt, len, 9);
+		}
+}
+
 // A fixture moved to the image: its RSDP at the start, then its RSDT, then
-// the tables the RSDT lists, the RSDT's entries rewritten.
+// the tables the RSDT lists and the FADT's DSDT, the pointers rewritten.
 static void from_fixture(const struct acpi_fixture *fx)
 {
 	const struct acpi_fixture *rsdp = NULL, *rsdt = NULL;
@@ -98,6 +123,8 @@ static void from_fixture(const struct acpi_fixture *fx)
 				size_t off = place(f->len);
 				memcpy(img + off, f->bytes, f->len);
 				put32(img + root + e, (uint32_t)(IMAGE_BASE + off));
+				if (strcmp(f->sig, "FACP") == 0)
+					move_dsdt(fx, img + off, f->len);
 			}
 	}
 	fix_sum(img + root, rsdt->len, 9);
@@ -145,6 +172,49 @@ static void handmade(void)
 	fix_sum(img + rsdp, 36, 32);
 }
 
+// An ACPI 2.0 RSDP whose XSDT lists a revision 5 FADT (276 bytes: X_DSDT,
+// X_PM1a and X_PM1b, the reset register in PCI space) and a small MADT; the
+// DSDT's \_S5 is Name (\_S5, Package (2) { 5, 5 }) among other AML.
+static void handmade_power(void)
+{
+	static const uint8_t madt[] = { LE32(0xfee00000), LE32(1), 0, 8, 0, 0, LE32(1) };
+	static const uint8_t aml[] = {
+		0x10, 0x05, '\\', '_', 'S', 'B', '_',
+		0x08, '_', 'S', '4', '_', 0x12, 0x06, 0x02, 0x0a, 0x04, 0x0a, 0x04,
+		0x08, '\\', '_', 'S', '5', '_', 0x12, 0x06, 0x02, 0x0a, 0x05, 0x0a, 0x05,
+		0x14, 0x08, '_', 'P', 'T', 'S', 0x01, 0x70, 0x68, 0x60,
+	};
+	uint8_t fadt[276 - 36] = { 0 }, xsdt[16];
+
+	memset(img, 0, sizeof(img));
+	used = 0;
+	size_t rsdp = place(36);
+	size_t d = put_table("DSDT", 2, aml, sizeof(aml));
+	put32(fadt + 40 - 36, (uint32_t)(IMAGE_BASE + d));
+	put32(fadt + 48 - 36, 0xb2);
+	fadt[52 - 36] = 0xa0;
+	put32(fadt + 64 - 36, 0x1804);
+	put32(fadt + 112 - 36, 1u << 10);
+	memcpy(fadt + 116 - 36, (const uint8_t[]){ 2, 8, 0, 1, LE32(0xac), LE32(0x1f) }, 12);
+	fadt[128 - 36] = 6;
+	put32(fadt + 140 - 36, (uint32_t)(IMAGE_BASE + d));
+	memcpy(fadt + 172 - 36, (const uint8_t[]){ 1, 16, 0, 2, LE32(0x1804), LE32(0) }, 12);
+	memcpy(fadt + 184 - 36, (const uint8_t[]){ 0, 16, 0, 2, LE32(0xfed80404), LE32(0) }, 12);
+	size_t f = put_table("FACP", 5, fadt, sizeof(fadt));
+	size_t m = put_table("APIC", 5, madt, sizeof(madt));
+	memset(xsdt, 0, sizeof(xsdt));
+	put32(xsdt, (uint32_t)(IMAGE_BASE + f));
+	put32(xsdt + 8, (uint32_t)(IMAGE_BASE + m));
+	size_t x = put_table("XSDT", 1, xsdt, sizeof(xsdt));
+	memcpy(img + rsdp, "RSD PTR ", 8);
+	memcpy(img + rsdp + 9, "RAMSFT", 6);
+	img[rsdp + 15] = 2;
+	put32(img + rsdp + 20, 36);
+	put32(img + rsdp + 24, (uint32_t)(IMAGE_BASE + x));
+	fix_sum(img + rsdp, 20, 8);
+	fix_sum(img + rsdp, 36, 32);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 2) {
@@ -162,5 +232,8 @@ int main(int argc, char **argv)
 	save(argv[1], "xsdt-x2apic-tag15", 0x03);
 	save(argv[1], "xsdt-x2apic-cap4", 0x01 | 3 << 3);
 	save(argv[1], "xsdt-x2apic-unfixed", 0x00);
+	handmade_power();
+	save(argv[1], "xsdt-fadt5-s5", 0x01);
+	save(argv[1], "xsdt-fadt5-s5-tag15", 0x03);
 	return 0;
 }

@@ -6,14 +6,18 @@
 // everything else (the EBDA pointer included) is unreadable. The control
 // byte:
 //   bit 0     make the checksums right first (the RSDP's two, and those of
-//             the RSDT, the XSDT and each table they list, when inside the
-//             image), so that mutations get past the checksums;
+//             the RSDT, the XSDT, each table they list and the DSDT an FADT
+//             among them points to, when inside the image), so that
+//             mutations get past the checksums;
 //   bit 1     also hand the image's first 36 bytes over as the loader's
 //             Multiboot 2 tag 15 copy; bit 2, its first 20 as tag 14;
 //   bits 3-4  the CPU table's capacity: ACPI_CPUS_MAX, 0, 1 or 4.
 // After the parse, what acpi.h promises is checked (abort() if not): no CPU
 // beyond the capacity or the entries written, no APIC ID twice, counts that
-// agree, every warning a terminated sentence, the description terminated.
+// agree, every warning a terminated sentence, the description terminated;
+// then the FADT's power registers are read (acpi_find_power): an S5 has its
+// PM1a block, a DSDT and 3-bit sleep types, a reset its register, the
+// warnings are counted right, the power line is terminated.
 // Built by clang with -fsanitize=fuzzer (make fuzz-acpi), or by gcc with
 // tests/fuzz/replay.c's main to replay a corpus (make check-fuzz-corpus).
 #include <stdbool.h>
@@ -102,8 +106,19 @@ static void fix_root(uint64_t root, size_t esize)
 	uint32_t len = t ? (uint32_t)le(t + 4, 4) : 0;
 	if (!t || len < 36 || !at(root, len))
 		return;
-	for (uint32_t off = 36; off + esize <= len; off += esize)
-		fix_table(le(t + off, esize));
+	for (uint32_t off = 36; off + esize <= len; off += esize) {
+		uint64_t table = le(t + off, esize);
+		uint8_t *f = at(table, 36);
+		uint32_t flen = f ? (uint32_t)le(f + 4, 4) : 0;
+		// An FADT's DSDT (X_DSDT and DSDT) before the FADT itself.
+		if (f && f[0] == 'F' && f[1] == 'A' && f[2] == 'C' && f[3] == 'P' && flen >= 44 &&
+		    at(table, flen)) {
+			if (flen >= 148)
+				fix_table(le(f + 140, 8));
+			fix_table(le(f + 40, 4));
+		}
+		fix_table(table);
+	}
 	fix_table(root);
 }
 
@@ -174,9 +189,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (str_len(acpi_describe_cpus(line, sizeof(line), cpus, &res)) >= sizeof(line) ||
 	    str_len(acpi_status_text(st)) == 0)
 		abort();
+	struct acpi_power pw;
+	warnings = 0;
+	bool any = acpi_find_power(read_image, warn_check, NULL, &res, &pw);
+	if (any != (pw.s5 || pw.reset) || pw.warnings != warnings || (res.fadt == 0 && any) ||
+	    (pw.s5 && (pw.pm1a_cnt.address == 0 || pw.dsdt == 0 || pw.slp_typ_a > 7 ||
+		       pw.slp_typ_b > 7 || pw.hw_reduced)) ||
+	    (pw.reset && pw.reset_reg.address == 0) || (!pw.s5 && !pw.s5_why) ||
+	    (!pw.reset && !pw.reset_why))
+		abort();
+	char power[300];
+	if (str_len(acpi_describe_power(power, sizeof(power), &pw)) >= sizeof(power))
+		abort();
 	// To see what an input does: FUZZ_ACPI_VERBOSE=1 (with replay or libFuzzer).
 	if (getenv("FUZZ_ACPI_VERBOSE"))
-		fprintf(stderr, "fuzz_acpi: %s; %zu warnings; %s\n", st == ACPI_CPUS_FOUND ? line :
-			acpi_status_text(st), warnings, res.xsdt ? "XSDT" : "RSDT");
+		fprintf(stderr, "fuzz_acpi: %s; %zu warnings; %s; power: %s\n", st == ACPI_CPUS_FOUND ?
+			line : acpi_status_text(st), res.warnings, res.xsdt ? "XSDT" : "RSDT", power);
 	return 0;
 }

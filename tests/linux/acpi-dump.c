@@ -6,8 +6,9 @@
 // by scanning the first KiB of the EBDA and 0xE0000-0xFFFFF in /dev/mem
 // (Linux lets /dev/mem read the first MiB and what is not System RAM, which
 // covers the BIOS area and the ACPI tables), then prints the RSDP, the RSDT,
-// the XSDT and every table they point to (the DSDT and FACS, which only the
-// FADT points to, are left out), each with its physical address. The MADT
+// the XSDT, every table they point to, and the DSDT the FADT points to
+// (its X_DSDT when set, else DSDT; the FACS is left out), each with its
+// physical address. The MADT
 // read through /dev/mem is compared with /sys/firmware/acpi/tables/APIC, the
 // kernel's own copy. Then it ends the VM through QEMU's isa-debug-exit port.
 // Started by the kernel as PID 1 with nothing mounted.
@@ -27,7 +28,7 @@
 #include <unistd.h>
 
 #define DEBUG_EXIT_PORT 0xf4
-#define TABLE_MAX 65536		// larger is not a table this dump needs
+#define TABLE_MAX 262144		// larger is not a table this dump needs
 #define MAX_TABLES 64
 
 static int mem = -1;
@@ -85,6 +86,24 @@ static size_t table(uint64_t addr, uint8_t *buf)
 	return len;
 }
 
+// The DSDT of the FADT in f (len bytes): X_DSDT (offset 140, ACPI 2.0+)
+// when the table has it and it is set, else DSDT (offset 40).
+static void dsdt(const uint8_t *f, size_t len)
+{
+	static uint8_t t[TABLE_MAX];
+	uint64_t addr = 0;
+	uint32_t a32;
+
+	if (len >= 148)
+		memcpy(&addr, f + 140, 8);
+	if (addr == 0 && len >= 44) {
+		memcpy(&a32, f + 40, 4);
+		addr = a32;
+	}
+	if (addr)
+		table(addr, t);
+}
+
 // Dump a root table (entry_size 4: RSDT, 8: XSDT) and what it points to.
 static void root(uint64_t addr, size_t entry_size)
 {
@@ -94,7 +113,9 @@ static void root(uint64_t addr, size_t entry_size)
 	for (size_t off = 36; off + entry_size <= len; off += entry_size) {
 		uint64_t entry = 0;
 		memcpy(&entry, rt + off, entry_size);
-		table(entry, t);
+		size_t tlen = table(entry, t);
+		if (tlen && memcmp(t, "FACP", 4) == 0)
+			dsdt(t, tlen);
 	}
 }
 

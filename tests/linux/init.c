@@ -3,15 +3,24 @@
 // mkinitramfs.sh packs it as /init): proves that Debian's kernel reached
 // user space, shows what memory the kernel kept (its command line,
 // /proc/iomem, MemTotal) on the console between marker lines that
-// tests/faults/check.c looks for, then ends the VM. It writes 0 to QEMU's
+// tests/faults/check.c looks for, then ends the VM. When the initramfs holds
+// /offline.sh, the offline: lines of a ramsift log with the prefix cut
+// (tests/e2e/roundtrip/offline-roundtrip.sh), it first carries out each
+// line's "echo ADDRESS > FILE" as the shell would (the initramfs has no
+// shell), says how each write went, and shows the kernel's messages about
+// it; the meminfo shown after it holds HardwareCorrupted. It writes 0 to QEMU's
 // isa-debug-exit port (0xf4), so QEMU exits with status 1, after the line
 // tools/qemu-run.sh wants with it to report PASS (ramsift's result line);
 // without that device it powers off.
 // Started by the kernel as PID 1 with nothing mounted and, in an initramfs
 // without /dev/console, no standard streams.
+#define _GNU_SOURCE	// memmem
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/io.h>
+#include <sys/klog.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
@@ -38,19 +47,68 @@ static void show(const char *path, const char *marker)
 	fflush(stdout);
 }
 
+// Each line "echo ADDRESS > FILE" of /offline.sh: ADDRESS and a newline
+// written to FILE, as sh would; the outcome printed. Returns whether the
+// file was there.
+static int offline(void)
+{
+	FILE *f = fopen("/offline.sh", "r");
+	char line[512], addr[64], file[256];
+
+	if (!f)
+		return 0;
+	printf("ramsift-init: begin offline\n");
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "echo %63s > %255s", addr, file) != 2) {
+			printf("ramsift-init: offline: not an echo: %s", line);
+			continue;
+		}
+		int fd = open(file, O_WRONLY);
+		size_t n = strlen(addr);
+		addr[n++] = '\n';
+		int ok = fd >= 0 && write(fd, addr, n) == (ssize_t)n;
+		int err = errno;
+		addr[n - 1] = '\0';
+		printf("ramsift-init: offline %s > %s: %s\n", addr, file, ok ? "ok" : strerror(err));
+		if (fd >= 0)
+			close(fd);
+	}
+	fclose(f);
+	printf("ramsift-init: end offline\n");
+	// The kernel's lines about the pages (memory_failure() says
+	// "Memory failure: 0xPFN: ...").
+	static char klog[1 << 20];
+	int n = klogctl(3, klog, sizeof(klog));	// SYSLOG_ACTION_READ_ALL
+	printf("ramsift-init: begin klog\n");
+	for (char *l = klog; n > 0 && l < klog + n;) {
+		char *e = memchr(l, '\n', (size_t)(klog + n - l));
+		if (!e)
+			e = klog + n;
+		if (memmem(l, (size_t)(e - l), "Memory failure", 14))
+			printf("%.*s\n", (int)(e - l), l);
+		l = e + 1;
+	}
+	printf("ramsift-init: end klog\n");
+	fflush(stdout);
+	return 1;
+}
+
 int main(void)
 {
 	// The console: devtmpfs has it, and the kernel opens none for us.
 	mkdir("/dev", 0755);
 	mkdir("/proc", 0755);
+	mkdir("/sys", 0755);
 	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
 	mount("proc", "/proc", "proc", 0, NULL);
+	mount("sysfs", "/sys", "sysfs", 0, NULL);
 	int fd = open("/dev/console", O_RDWR);
 	if (fd >= 0) {
 		dup2(fd, 1);
 		dup2(fd, 2);
 	}
 	printf("ramsift-init: reached the initramfs\n");
+	offline();
 	show("/proc/cmdline", "cmdline");
 	show("/proc/iomem", "iomem");
 	show("/proc/meminfo", "meminfo");

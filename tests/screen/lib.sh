@@ -92,11 +92,13 @@ screen_dump() {
 	screen_wait_file "$1" $((w * h * 3))
 }
 
-# screen_end: wait for QEMU; E2E_RESULT as e2e_boot sets it; the final log.
+# screen_end: wait for QEMU; E2E_RESULT as e2e_boot sets it; the final log,
+# its json: line checked as e2e_boot checks it.
 screen_end() {
 	E2E_RESULT=0
 	wait "$SCREEN_PID" || E2E_RESULT=$?
 	screen_log
+	e2e_check_json
 }
 
 # screen_text_size: "COLSxROWS SCALE" of the framebuffer console, from its

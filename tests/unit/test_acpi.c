@@ -207,12 +207,15 @@ static uint8_t *put_madt(uint64_t addr, uint8_t rev, const uint8_t *entries, siz
 	return put_table(addr, "APIC", rev, body, 8 + n);
 }
 
+// An ACPI 1.0 FADT's body, all zeros: no registers, no DSDT.
+static const uint8_t fadt_zeros[116 - 36];
+
 // The usual hand-made layout: RSDP (revision 0) in the BIOS area, RSDT
-// listing an FACP-like table and the MADT.
+// listing an FADT and the MADT.
 static void put_all(uint8_t rev, const uint8_t *entries, size_t n)
 {
 	uint64_t tables[2] = { FACP_AT, MADT_AT };
-	put_table(tables[0], "FACP", 1, "\0\0\0\0", 4);
+	put_table(tables[0], "FACP", 1, fadt_zeros, sizeof(fadt_zeros));
 	put_madt(MADT_AT, rev, entries, n);
 	put_root(RSDT_AT, 4, tables, 2);
 	put_rsdp(RSDP_AT, 0, RSDT_AT, 0);
@@ -487,7 +490,7 @@ static void setup_no_madt(void)
 {
 	uint64_t facp = FACP_AT;
 	mem_reset();
-	put_table(facp, "FACP", 1, "\0\0\0\0", 4);
+	put_table(facp, "FACP", 1, fadt_zeros, sizeof(fadt_zeros));
 	put_root(RSDT_AT, 4, &facp, 1);
 	put_rsdp(RSDP_AT, 0, RSDT_AT, 0);
 }
@@ -892,6 +895,344 @@ static void test_describe(void **state)
 	mem_reset();
 }
 
+// ---- power off and reset: the FADT and the DSDT's \_S5 ----------------------
+
+static struct acpi_power pw;
+
+static void find_power(void)
+{
+	find(NULL, ACPI_CPUS_MAX);
+	warnings = 0;
+	last_warning[0] = '\0';
+	acpi_find_power(read_sim, warn_count, NULL, &res, &pw);
+	if ((int)pw.warnings != warnings)
+		fail_msg("power: %d warnings, the result says %zu", warnings, pw.warnings);
+}
+
+static void test_power_fixtures(void **state)
+{
+	char buf[300];
+	(void)state;
+
+	mem_reset();
+	load_fixture(acpi_qemu_pc_smp4);
+	find_power();
+	assert_int_equal(warnings, 0);
+	assert_int_equal(res.fadt, 0xbffe1a8b);
+	assert_int_equal(pw.fadt_revision, 1);
+	assert_int_equal(pw.dsdt, 0xbffe0040);
+	assert_true(pw.s5);
+	assert_int_equal(pw.pm1a_cnt.space, ACPI_SPACE_IO);
+	assert_int_equal(pw.pm1a_cnt.address, 0x604);
+	assert_int_equal(pw.pm1b_cnt.address, 0);
+	assert_int_equal(pw.slp_typ_a, 0);
+	assert_int_equal(pw.slp_typ_b, 0);
+	assert_int_equal(pw.smi_cmd, 0xb2);
+	assert_int_equal(pw.acpi_enable, 0xf1);
+	assert_false(pw.reset);
+	assert_string_equal(acpi_describe_power(buf, sizeof(buf), &pw),
+			    "ACPI S5 through PM1a control at I/O port 0x604 (SLP_TYP 0); no ACPI reset "
+			    "register (the FADT is too short (ACPI 1.0) to have one)");
+
+	mem_reset();
+	load_fixture(acpi_qemu_q35_smp4);
+	find_power();
+	assert_int_equal(warnings, 0);
+	assert_int_equal(pw.fadt_revision, 3);
+	assert_int_equal(pw.dsdt, 0x7ffe0040);
+	assert_true(pw.s5);
+	assert_int_equal(pw.smi_cmd, 0xb2);
+	assert_int_equal(pw.acpi_enable, 0x02);
+	assert_true(pw.reset);
+	assert_int_equal(pw.reset_reg.space, ACPI_SPACE_IO);
+	assert_int_equal(pw.reset_reg.address, 0xcf9);
+	assert_int_equal(pw.reset_value, 0xf);
+	assert_string_equal(acpi_describe_power(buf, sizeof(buf), &pw),
+			    "ACPI S5 through PM1a control at I/O port 0x604 (SLP_TYP 0); ACPI reset "
+			    "register at I/O port 0xcf9 (value 0xf)");
+
+	// No ACPI at all: no warning, both missing.
+	mem_reset();
+	find_power();
+	assert_int_equal(warnings, 0);
+	assert_false(pw.s5 || pw.reset);
+	assert_string_equal(acpi_describe_power(buf, sizeof(buf), &pw),
+			    "no ACPI S5 (no FADT); no ACPI reset register (no FADT)");
+	mem_reset();
+}
+
+#define DSDT_AT 0x7fe40000u
+#define XDSDT_AT 0x7fe50000u
+
+// A revision 3 FADT (244 bytes) at FACP_AT: PM1a control at I/O port
+// 0x404 in the 32-bit field, DSDT at DSDT_AT, the reset register at I/O
+// port 0xcf9 (value 6, RESET_REG_SUP set); the RSDT lists it and a MADT.
+static uint8_t *put_fadt3(void)
+{
+	static const uint8_t e[] = { LAPIC(0, 0, 1) };
+	uint8_t body[244 - 36] = { 0 };
+	uint64_t tables[2] = { FACP_AT, MADT_AT };
+
+	put32(body + 40 - 36, DSDT_AT);
+	put32(body + 48 - 36, 0xb2);
+	body[52 - 36] = 0xa0;
+	put32(body + 64 - 36, 0x404);
+	body[89 - 36] = 2;
+	put32(body + 112 - 36, 1u << 10);
+	mem_copy(body + 116 - 36, (uint8_t[]){ 1, 8, 0, 1 }, 4);
+	put64(body + 120 - 36, 0xcf9);
+	body[128 - 36] = 6;
+	put_madt(MADT_AT, 1, e, sizeof(e));
+	put_root(RSDT_AT, 4, tables, 2);
+	put_rsdp(RSDP_AT, 0, RSDT_AT, 0);
+	return put_table(FACP_AT, "FACP", 3, body, sizeof(body));
+}
+
+static uint8_t *fadt(void) { return mem_at(FACP_AT); }
+static void fadt_fixed(void) { fix_sum(fadt(), 244, 9); }
+
+// A DSDT at addr holding aml (n bytes) after some other AML.
+static uint8_t *put_dsdt(uint64_t addr, const void *aml, size_t n)
+{
+	uint8_t body[4096];
+	static const uint8_t before[] = { 0x10, 0x05, '\\', '_', 'S', 'B', '_' };	// Scope (\_SB)
+	assert_true(sizeof(before) + n <= sizeof(body));
+	mem_copy(body, before, sizeof(before));
+	mem_copy(body + sizeof(before), aml, n);
+	return put_table(addr, "DSDT", 2, body, sizeof(before) + n);
+}
+
+#define AML(...) (const uint8_t[]){ __VA_ARGS__ }, sizeof((const uint8_t[]){ __VA_ARGS__ })
+
+static const struct {
+	const char *name;
+	const uint8_t *aml;
+	size_t n;
+	bool s5;
+	uint8_t a, b;
+	int warnings;
+	const char *last;	// part of the last warning, or of s5_why when no S5
+} s5_cases[] = {
+	{ "qemu's", AML(0x08, '_', 'S', '5', '_', 0x12, 0x06, 0x04, 0, 0, 0, 0), true, 0, 0, 0, NULL },
+	{ "root prefix", AML(0x08, '\\', '_', 'S', '5', '_', 0x12, 0x05, 0x02, 1, 0x0a, 7),
+	  true, 1, 7, 0, NULL },
+	{ "byte, word, dword, qword", AML(0x08, '_', 'S', '5', '_', 0x12, 0x0a, 0x02, 0x0b, 5, 0,
+					  0x0c, 6, 0, 0, 0), true, 5, 6, 0, NULL },
+	{ "qword", AML(0x08, '_', 'S', '5', '_', 0x12, 0x0c, 0x02, 0x0e, 3, 0, 0, 0, 0, 0, 0, 0, 0x00),
+	  true, 3, 0, 0, NULL },
+	{ "one element for both", AML(0x08, '_', 'S', '5', '_', 0x12, 0x04, 0x01, 0x0a, 5),
+	  true, 5, 5, 0, NULL },
+	{ "two-byte PkgLength", AML(0x08, '_', 'S', '5', '_', 0x12, 0x4b, 0x04, 0x02, 0x0a, 4, 0x0a, 4,
+				    [13 ... 80] = 0xa3), true, 4, 4, 0, NULL },
+	{ "a reference first", AML(0x70, '_', 'S', '5', '_', 0x60, 0x08, '_', 'S', '5', '_', 0x12, 0x04,
+				   0x02, 0x01, 0x01), true, 1, 1, 0, NULL },
+	{ "no _S5", AML(0x08, '_', 'S', '4', '_', 0x12, 0x04, 0x02, 0, 0), false, 0, 0, 0,
+	  "the DSDT has no \\_S5 package ramsift can read" },
+	{ "not a package", AML(0x08, '_', 'S', '5', '_', 0x0a, 0x05), false, 0, 0, 1,
+	  "the \\_S5 object at offset 44 is no package" },
+	{ "a name element", AML(0x08, '_', 'S', '5', '_', 0x12, 0x0b, 0x02, 'S', 'L', 'P', 'A', 'S',
+				'L', 'P', 'B', 0, 0), false, 0, 0, 1,
+	  "does not start with two integer constants" },
+	{ "one integer of two", AML(0x08, '_', 'S', '5', '_', 0x12, 0x07, 0x02, 0x00, 'S', 'L', 'P',
+				    'B'), false, 0, 0, 1, "does not start with two integer constants" },
+	{ "no elements", AML(0x08, '_', 'S', '5', '_', 0x12, 0x02, 0x00), false, 0, 0, 1,
+	  "does not start with two integer constants" },
+	{ "SLP_TYP 8", AML(0x08, '_', 'S', '5', '_', 0x12, 0x06, 0x02, 0x0a, 8, 0x0a, 0), false, 0, 0, 1,
+	  "gives SLP_TYP 0x8 and 0x0, more than 3 bits" },
+	{ "Ones", AML(0x08, '_', 'S', '5', '_', 0x12, 0x04, 0x02, 0xff, 0), false, 0, 0, 1,
+	  "more than 3 bits" },
+	{ "past the end", AML(0x08, '_', 'S', '5', '_', 0x12, 0x3f, 0x02, 0, 0), false, 0, 0, 1,
+	  "has length 63, past the table's end" },
+	{ "cut after the name", AML(0x08, '_', 'S', '5', '_'), false, 0, 0, 1, "is no package" },
+	{ "cut in the name", AML(0x08, '_', 'S', '5'), false, 0, 0, 0, "no \\_S5 package" },
+	{ "the package cuts the integer", AML(0x08, '_', 'S', '5', '_', 0x12, 0x05, 0x02, 0x00, 0x0c, 1,
+					       0, 0, 0), false, 0, 0, 1,
+	  "does not start with two integer constants" },
+	{ "the table cuts the integer", AML(0x08, '_', 'S', '5', '_', 0x12, 0x08, 0x02, 0x00, 0x0c, 1),
+	  false, 0, 0, 1, "has length 8, past the table's end" },
+};
+
+static void test_power_s5(void **state)
+{
+	(void)state;
+	for (size_t c = 0; c < sizeof(s5_cases) / sizeof(s5_cases[0]); c++) {
+		mem_reset();
+		put_fadt3();
+		put_dsdt(DSDT_AT, s5_cases[c].aml, s5_cases[c].n);
+		find_power();
+		const char *text = s5_cases[c].s5 ? NULL : s5_cases[c].warnings ? last_warning : pw.s5_why;
+		if (pw.s5 != s5_cases[c].s5 || warnings != s5_cases[c].warnings ||
+		    (pw.s5 && (pw.slp_typ_a != s5_cases[c].a || pw.slp_typ_b != s5_cases[c].b)) ||
+		    (text && !has(text, s5_cases[c].last)))
+			fail_msg("case %s: want s5 %d (%u, %u), %d warnings, \"%s\"; got s5 %d (%u, %u), "
+				 "%d warnings, the last: %s; why: %s", s5_cases[c].name, s5_cases[c].s5,
+				 s5_cases[c].a, s5_cases[c].b, s5_cases[c].warnings,
+				 s5_cases[c].last ? s5_cases[c].last : "", pw.s5, pw.slp_typ_a,
+				 pw.slp_typ_b, warnings, last_warning, pw.s5_why);
+		assert_true(pw.reset);
+	}
+	mem_reset();
+}
+
+// The DSDT read in chunks: \_S5 anywhere, across a chunk's edge too.
+static void test_power_s5_everywhere(void **state)
+{
+	static const uint8_t s5[] = { 0x08, '_', 'S', '5', '_', 0x12, 0x06, 0x02, 0x0a, 3, 0x0a, 2 };
+	uint8_t aml[1600];
+	(void)state;
+
+	for (size_t at = 0; at + sizeof(s5) <= sizeof(aml); at += 7) {
+		mem_set(aml, 0xa3, sizeof(aml));	// LocalOp bytes: no name, no package
+		mem_copy(aml + at, s5, sizeof(s5));
+		mem_reset();
+		put_fadt3();
+		put_dsdt(DSDT_AT, aml, sizeof(aml));
+		find_power();
+		if (!pw.s5 || pw.slp_typ_a != 3 || pw.slp_typ_b != 2 || warnings)
+			fail_msg("\\_S5 at AML offset %zu: s5 %d, %d warnings", at, pw.s5, warnings);
+	}
+	mem_reset();
+}
+
+static void test_power_fadt(void **state)
+{
+	char buf[300];
+	(void)state;
+	static const uint8_t s5_3[] = { 0x08, '_', 'S', '5', '_', 0x12, 0x04, 0x01, 0x0a, 3 };
+	static const uint8_t s5_5[] = { 0x08, '_', 'S', '5', '_', 0x12, 0x06, 0x02, 0x0a, 5, 0x0a, 5 };
+
+	// X_DSDT and X_PM1a/b win over the 32-bit fields.
+	mem_reset();
+	put_fadt3();
+	put_dsdt(DSDT_AT, s5_3, sizeof(s5_3));
+	put_dsdt(XDSDT_AT, s5_5, sizeof(s5_5));
+	put64(fadt() + 140, XDSDT_AT);
+	mem_copy(fadt() + 172, (uint8_t[]){ 0, 16, 0, 2 }, 4);
+	put64(fadt() + 176, 0xfed80404);
+	mem_copy(fadt() + 184, (uint8_t[]){ 1, 16, 0, 2 }, 4);
+	put64(fadt() + 188, 0x4404);
+	fadt_fixed();
+	find_power();
+	assert_int_equal(warnings, 0);
+	assert_int_equal(pw.dsdt, XDSDT_AT);
+	assert_int_equal(pw.slp_typ_a, 5);
+	assert_int_equal(pw.pm1a_cnt.space, ACPI_SPACE_MEMORY);
+	assert_int_equal(pw.pm1a_cnt.address, 0xfed80404);
+	assert_int_equal(pw.pm1b_cnt.space, ACPI_SPACE_IO);
+	assert_string_equal(acpi_describe_power(buf, sizeof(buf), &pw),
+			    "ACPI S5 through PM1a control at memory 0xfed80404 (SLP_TYP 5) and PM1b "
+			    "control at I/O port 0x4404 (SLP_TYP 5); ACPI reset register at I/O port "
+			    "0xcf9 (value 0x6)");
+
+	// A DSDT with a bad checksum: warned about, no S5.
+	mem_reset();
+	put_fadt3();
+	put_dsdt(DSDT_AT, s5_3, sizeof(s5_3))[9] ^= 1;
+	find_power();
+	assert_false(pw.s5);
+	assert_int_equal(warnings, 1);
+	assert_true(has(last_warning, "DSDT at 0x7fe40000 has a bad checksum"));
+	assert_string_equal(pw.s5_why, "the DSDT is unusable");
+
+	// The DSDT where nothing can be read.
+	mem_reset();
+	put_fadt3();
+	find_power();
+	assert_false(pw.s5);
+	assert_int_equal(warnings, 1);
+	assert_true(has(last_warning, "the FADT's pointer 0x7fe40000 (DSDT) cannot be read"));
+
+	// Hardware-reduced, PM1a absent, PM1a in PCI space.
+	static const struct {
+		size_t off;
+		uint8_t v;
+		const char *why;
+	} cut[] = {
+		{ 112 + 2, 0x10, "hardware-reduced ACPI" },	// flags bit 20
+		{ 64, 0x00, "the FADT gives no PM1a control block" },
+		{ 40, 0x00, "the FADT gives no DSDT" },
+	};
+	for (size_t i = 0; i < sizeof(cut) / sizeof(cut[0]); i++) {
+		mem_reset();
+		put_fadt3();
+		put_dsdt(DSDT_AT, s5_3, sizeof(s5_3));
+		if (cut[i].off == 40 || cut[i].off == 64)
+			put32(fadt() + cut[i].off, 0);
+		else
+			fadt()[cut[i].off] = cut[i].v;
+		fadt_fixed();
+		find_power();
+		if (pw.s5 || !has(pw.s5_why, cut[i].why) || warnings)
+			fail_msg("case %s: s5 %d, why %s, %d warnings", cut[i].why, pw.s5, pw.s5_why,
+				 warnings);
+	}
+	mem_reset();
+	put_fadt3();
+	put_dsdt(DSDT_AT, s5_3, sizeof(s5_3));
+	mem_copy(fadt() + 172, (uint8_t[]){ 2, 16, 0, 2 }, 4);
+	put64(fadt() + 176, 0x1f00000404ull);
+	fadt_fixed();
+	find_power();
+	assert_false(pw.s5);
+	assert_string_equal(pw.s5_why, "a PM1 control block is neither in I/O nor in memory space");
+
+	// The reset register: PCI, memory, cleared flag, null, another space.
+	mem_reset();
+	put_fadt3();
+	put_dsdt(DSDT_AT, s5_3, sizeof(s5_3));
+	fadt()[116] = ACPI_SPACE_PCI;
+	put64(fadt() + 120, 0x1f000000acull);
+	fadt_fixed();
+	find_power();
+	assert_true(pw.reset);
+	assert_string_equal(acpi_describe_power(buf, sizeof(buf), &pw),
+			    "ACPI S5 through PM1a control at I/O port 0x404 (SLP_TYP 3); ACPI reset "
+			    "register at PCI 00:1f.0 offset 0xac (value 0x6)");
+	fadt()[116] = ACPI_SPACE_MEMORY;
+	fadt_fixed();
+	find_power();
+	assert_true(pw.reset);
+	assert_int_equal(pw.reset_reg.space, ACPI_SPACE_MEMORY);
+	fadt()[116] = 3;	// embedded controller
+	fadt_fixed();
+	find_power();
+	assert_false(pw.reset);
+	assert_true(has(pw.reset_why, "an address space ramsift cannot write"));
+	fadt()[116] = ACPI_SPACE_IO;
+	put64(fadt() + 120, 0);
+	fadt_fixed();
+	find_power();
+	assert_false(pw.reset);
+	assert_string_equal(pw.reset_why, "the FADT's RESET_REG is null");
+	put64(fadt() + 120, 0xcf9);
+	put32(fadt() + 112, 0);
+	fadt_fixed();
+	find_power();
+	assert_false(pw.reset);
+	assert_string_equal(pw.reset_why, "the FADT's RESET_REG_SUP flag is clear");
+	assert_int_equal(warnings, 0);
+
+	// A broken FADT is no FADT: the MADT's search warns about it.
+	fadt()[9] ^= 1;
+	find(NULL, ACPI_CPUS_MAX);
+	assert_int_equal(res.status, ACPI_CPUS_FOUND);
+	assert_int_equal(res.fadt, 0);
+	assert_true(has(last_warning, "FACP at 0x7fe03000 has a bad checksum"));
+	acpi_find_power(read_sim, warn_count, NULL, &res, &pw);
+	assert_false(pw.s5 || pw.reset);
+	assert_string_equal(pw.s5_why, "no FADT");
+
+	// Shorter than ACPI 1.0's: ignored with a warning.
+	mem_reset();
+	put_fadt3();
+	put32(fadt() + 4, 100);
+	fix_sum(fadt(), 100, 9);
+	find(NULL, ACPI_CPUS_MAX);
+	assert_int_equal(res.fadt, 0);
+	assert_true(has(last_warning, "FACP at 0x7fe03000 has length 100, outside 116-"));
+	mem_reset();
+}
+
 // Random bytes around well-formed tables: never a read outside the regions
 // (the reader refuses them), never a CPU list beyond the capacity.
 static void test_random(void **state)
@@ -938,6 +1279,10 @@ int main(void)
 		cmocka_unit_test(test_madt_header),
 		cmocka_unit_test(test_capacity),
 		cmocka_unit_test(test_describe),
+		cmocka_unit_test(test_power_fixtures),
+		cmocka_unit_test(test_power_s5),
+		cmocka_unit_test(test_power_s5_everywhere),
+		cmocka_unit_test(test_power_fadt),
 		cmocka_unit_test(test_random),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -143,11 +143,48 @@ static void test_short_buffer(void **state)
 	assert_int_equal(badram_format_grub(NULL, 0, &r), (int)str_len(line_cases[1].want));
 }
 
+// Windows' list and Linux's offline lines, checked by hand: PFN = address
+// >> 12 in lowercase hex; the list stops before cmd.exe's 8191 characters.
+static void test_sinks(void **state)
+{
+	static const uint64_t pages[] = { 0x1234000, 0x5a5a000, 0x7000000, 0x123456789000 };
+	static uint64_t many[1000];
+	static char buf[9000];
+	size_t listed;
+	(void)state;
+
+	assert_int_equal(badram_format_windows(buf, sizeof(buf), pages, 4, &listed), 71);
+	assert_string_equal(buf, "bcdedit /set {badmemory} badmemorylist 0x1234 0x5a5a 0x7000 "
+			    "0x123456789");
+	assert_int_equal(listed, 4);
+	badram_format_windows(buf, sizeof(buf), pages, 0, &listed);
+	assert_string_equal(buf, "bcdedit /set {badmemory} badmemorylist");
+	assert_int_equal(listed, 0);
+	// 1000 pages from 4 GiB: " 0x100000" is 9 characters; 38 + 905 * 9 =
+	// 8183 fit, one more would make 8192.
+	for (int i = 0; i < 1000; i++)
+		many[i] = 0x100000000ull + (uint64_t)i * 4096;
+	assert_int_equal(badram_format_windows(buf, sizeof(buf), many, 1000, &listed), 8183);
+	assert_int_equal(listed, 905);
+	assert_int_equal(str_len(buf), 8183);
+	assert_true(str_starts_with(buf + 8183 - 9, " 0x100388"));
+	// Cut by a short buffer: the length needed, the text terminated.
+	assert_int_equal(badram_format_windows(buf, 16, pages, 4, &listed), 71);
+	assert_string_equal(buf, "bcdedit /set {b");
+
+	assert_int_equal(badram_format_offline(buf, sizeof(buf), 0x5a5a000), 61);
+	assert_string_equal(buf, "echo 0x5a5a000 > /sys/devices/system/memory/hard_offline_page");
+	badram_format_offline(buf, sizeof(buf), 0);
+	assert_string_equal(buf, "echo 0x0 > /sys/devices/system/memory/hard_offline_page");
+	assert_string_equal(BADRAM_WINDOWS_ACCESS, "bcdedit /set {badmemory} badmemoryaccess no");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_lines),
 		cmocka_unit_test(test_short_buffer),
+		cmocka_unit_test(test_sinks),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

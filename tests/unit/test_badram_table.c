@@ -80,11 +80,55 @@ static void test_overflow_covers(void **state)
 	assert_int_equal(badram_table_add(&t, pages[4999] << 12), BADRAM_ADD_KNOWN);
 }
 
+// The lowest pages, sorted, whatever the hash order; the rest left out.
+static void test_pages(void **state)
+{
+	struct badram_table t;
+	uint64_t out[8], x = 99;
+	static uint64_t want[700];
+	size_t nwant = 0;
+	(void)state;
+
+	badram_table_init(&t, slots, 1024);
+	assert_int_equal(badram_table_pages(&t, out, 8), 0);
+	badram_table_add(&t, 0x7000010);
+	badram_table_add(&t, 0x5a5a5a8);
+	badram_table_add(&t, 0x5a5aff8);	// the same page
+	badram_table_add(&t, 0x0);
+	assert_int_equal(badram_table_pages(&t, out, 8), 3);
+	assert_int_equal(out[0], 0x0);
+	assert_int_equal(out[1], 0x5a5a000);
+	assert_int_equal(out[2], 0x7000000);
+	assert_int_equal(badram_table_pages(&t, out, 0), 0);
+
+	// 700 random pages: the 8 lowest, in order.
+	badram_table_init(&t, slots, 1024);
+	for (int i = 0; i < 700; i++) {
+		x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+		uint64_t page = (x >> 20) & 0xffffffff000ull;
+		if (!badram_table_has(&t, page))
+			want[nwant++] = page;
+		badram_table_add(&t, page);
+	}
+	for (size_t i = 1; i < nwant; i++)	// insertion sort of what was added
+		for (size_t k = i; k > 0 && want[k - 1] > want[k]; k--) {
+			uint64_t v = want[k];
+			want[k] = want[k - 1];
+			want[k - 1] = v;
+		}
+	assert_int_equal(badram_table_pages(&t, out, 8), 8);
+	for (int i = 0; i < 8; i++)
+		if (out[i] != want[i])
+			fail_msg("page %d: got %#llx want %#llx", i, (unsigned long long)out[i],
+				 (unsigned long long)want[i]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_add),
 		cmocka_unit_test(test_overflow_covers),
+		cmocka_unit_test(test_pages),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

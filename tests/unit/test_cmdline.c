@@ -135,7 +135,9 @@ static const struct {
 	{ "onexit=halt", { DEF }, 0, NULL, NULL },
 	{ "onexit=reboot", { DEF, .onexit = ONEXIT_REBOOT }, 0, NULL, NULL },
 	{ "onexit=qemu", { DEF, .onexit = ONEXIT_QEMU }, 0, NULL, NULL },
-	{ "onexit=poweroff", { DEF }, 1, "must be halt, reboot or qemu", "onexit=poweroff" },
+	{ "onexit=poweroff", { DEF, .onexit = ONEXIT_POWEROFF }, 0, NULL, NULL },
+	{ "onexit=off", { DEF }, 1, "must be halt, reboot, poweroff or qemu", "onexit=off" },
+	{ "onexit=poweroffx", { DEF }, 1, "must be halt", NULL },
 	{ "onexit=", { DEF }, 1, "must be halt", NULL },
 	{ "onexit=HALT", { DEF }, 1, "must be halt", NULL },
 	{ "onexit=reboot onexit=qemu", { DEF, .onexit = ONEXIT_QEMU }, 0, NULL, NULL },
@@ -295,7 +297,7 @@ static void check_sane(const struct config *cfg, const char *what)
 		  cfg->passes <= CMDLINE_MAX_PASSES &&
 		  cfg->ntests <= CMDLINE_MAX_TESTS &&
 		  (cfg->onexit == ONEXIT_HALT || cfg->onexit == ONEXIT_REBOOT ||
-		   cfg->onexit == ONEXIT_QEMU) &&
+		   cfg->onexit == ONEXIT_QEMU || cfg->onexit == ONEXIT_POWEROFF) &&
 		  cfg->bitfade_s <= CMDLINE_MAX_BITFADE &&
 		  cfg->patterns >= 1 && cfg->patterns <= BADRAM_MAX_PAIRS &&
 		  cfg->holes >= 1 && cfg->holes <= CMDLINE_MAX_HOLES;
@@ -384,6 +386,17 @@ static void test_fuzz(void **state)
 	free(buf);
 }
 
+// The onexit= words, as the JSON line names the setting.
+static void test_onexit_names(void **state)
+{
+	(void)state;
+	assert_string_equal(cmdline_onexit_name(ONEXIT_HALT), "halt");
+	assert_string_equal(cmdline_onexit_name(ONEXIT_REBOOT), "reboot");
+	assert_string_equal(cmdline_onexit_name(ONEXIT_QEMU), "qemu");
+	assert_string_equal(cmdline_onexit_name(ONEXIT_POWEROFF), "poweroff");
+	assert_string_equal(cmdline_onexit_name((enum onexit)99), "?");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -392,6 +405,7 @@ int main(void)
 		cmocka_unit_test(test_null_warn),
 		cmocka_unit_test(test_long_name_list),
 		cmocka_unit_test(test_fuzz),
+		cmocka_unit_test(test_onexit_names),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

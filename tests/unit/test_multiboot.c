@@ -194,8 +194,13 @@ static void build_mb2_acpi(unsigned map_entries, bool acpi)
 	mem[t + 29 - MEM_BASE] = 1;
 	mem_copy(mem + t + 32 - MEM_BASE, (const uint8_t[6]){ 16, 8, 8, 8, 0, 8 }, 6);
 	t = tag(t, 8, 38);
+	put64(t + 8, 0x7fb3e018);
 	t = tag(t, 12, 16);                     // EFI 64-bit system table
 	if (acpi) {
+		mem[t + 8 - MEM_BASE] = 3;      // SMBIOS 3.0: the version, 6 reserved
+		mem[t + 9 - MEM_BASE] = 0;      // bytes, then the entry point
+		put_str(t + 16, "_SM3_ entry point");
+		t = tag(t, 13, 16 + 24);
 		put_str(t + 8, "RSD PTR old");  // ACPI RSDP copies: 20 and 36 bytes
 		t = tag(t, 14, 8 + 20);
 		put_str(t + 8, "RSD PTR new");
@@ -237,6 +242,11 @@ static void test_mb2(void **state)
 	assert_int_equal(bi->fb.blue_pos, 0);
 	assert_int_equal(bi->fb.blue_size, 8);
 	assert_true(bi->efi);
+	assert_true(bi->efi64);
+	assert_int_equal(bi->efi_systab, 0x7fb3e018);
+	assert_int_equal(bi->smbios.len, 24);
+	assert_int_equal(bi->smbios.major, 3);
+	assert_string_equal((const char *)bi->smbios.bytes, "_SM3_ entry point");
 	assert_int_equal(bi->acpi_old.len, 20);
 	assert_string_equal((const char *)bi->acpi_old.bytes, "RSD PTR old");
 	assert_int_equal(bi->acpi_new.len, 36);
@@ -280,11 +290,42 @@ static void test_mb2(void **state)
 	assert_true(has(last_warning, "entry size 8 is invalid"));
 	assert_int_equal(bi->acpi_new.len, 36);	// the tags after the map still count
 
-	// No ACPI tags: nothing recorded.
+	// No ACPI or SMBIOS tags: nothing recorded.
 	build_mb2_acpi(4, false);
 	assert_true(parse(bi, MB2_BOOT_MAGIC, 0x10000));
 	assert_int_equal(bi->acpi_old.len, 0);
 	assert_int_equal(bi->acpi_new.len, 0);
+	assert_int_equal(bi->smbios.len, 0);
+
+	// A 2.x entry point (31 bytes) in tag 13, a 32-bit EFI system table.
+	build_mb2_acpi(1, false);
+	uint64_t t = 0x10008;
+	while (mem[t - MEM_BASE] != 12)
+		t += (mem[t + 4 - MEM_BASE] + 7) & ~7u;
+	put32(t, 11);
+	put32(t + 4, 12);
+	put32(t + 8, 0x7f00e000);
+	put32(t + 16, 13);
+	put32(t + 20, 16 + 31);
+	put_str(t + 32, "_SM_");
+	put32(t + 16 + 48, 0);
+	put32(t + 16 + 52, 8);
+	put32(0x10000, (uint32_t)(t + 16 + 56 - 0x10000));
+	assert_true(parse(bi, MB2_BOOT_MAGIC, 0x10000));
+	assert_true(bi->efi);
+	assert_false(bi->efi64);
+	assert_int_equal(bi->efi_systab, 0x7f00e000);
+	assert_int_equal(bi->smbios.len, 31);
+	assert_string_equal((const char *)bi->smbios.bytes, "_SM_");
+
+	// A tag 13 too short for any entry point: ignored, warned about.
+	put32(t + 20, 16);
+	put32(t + 32, 0);
+	put32(t + 36, 8);
+	put32(0x10000, (uint32_t)(t + 40 - 0x10000));
+	assert_true(parse(bi, MB2_BOOT_MAGIC, 0x10000));
+	assert_int_equal(bi->smbios.len, 0);
+	assert_true(has(last_warning, "the SMBIOS tag at"));
 	free(bi);
 }
 

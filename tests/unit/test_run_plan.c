@@ -121,16 +121,23 @@ static void test_fold_budget(void **state)
 	(void)state;
 
 	config_defaults(&cfg);
-	struct badram_budget b = plan_fold_budget(&cfg);
+	struct badram_budget b = plan_fold_budget(&cfg, false);
 	assert_int_equal(b.pairs, def.pairs);
 	assert_int_equal(b.holes, def.holes);
 	assert_int_equal(b.memmap_chars, def.memmap_chars);
 	assert_false(b.uefi_only);
 	cfg.patterns = 7;
 	cfg.holes = 3;
-	b = plan_fold_budget(&cfg);
+	b = plan_fold_budget(&cfg, false);
 	assert_int_equal(b.pairs, 7);
 	assert_int_equal(b.holes, 3);
+	assert_false(b.uefi_only);
+	// Booted through UEFI: the pairs need not suit GRUB 2.06 on BIOS.
+	b = plan_fold_budget(&cfg, true);
+	assert_true(b.uefi_only);
+	assert_int_equal(b.pairs, 7);
+	assert_int_equal(b.holes, 3);
+	assert_int_equal(b.memmap_chars, def.memmap_chars);
 }
 
 static void test_ram_claims(void **state)

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The run's JSON line: one object holding what the text lines of a run say
+// (the result line's counters, the seed, the CPUs, the firmware, the
+// loader, the command line and the settings, the failing pages, the fold's
+// pairs, lines and numbers, the machine's identity), for a collector that
+// reads one line instead of scraping many. Pure: src/ gathers the inputs
+// and prints "json: " and the text. The keys and their meaning are
+// docs/output-contract.md's ("The JSON line"); they are only added to.
+#ifndef RAMSIFT_LIB_RUN_RUNJSON_H
+#define RAMSIFT_LIB_RUN_RUNJSON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "badram/badram.h"
+#include "boot/cmdline.h"
+#include "boot/multiboot.h"
+#include "boot/smbios.h"
+#include "status.h"
+
+// The schema's version, the object's first member ("ramsift_json"): raised
+// only if a key ever had to change meaning.
+#define RUNJSON_SCHEMA 1
+
+// The buffer that always holds the line: the object without its lists
+// (pages, DIMMs) fits in it whatever the strings hold (a command line of
+// control characters is six times its length escaped).
+#define RUNJSON_LINE_MAX (64 * 1024)
+
+struct runjson {
+	const char *version;		// the build's version
+	enum result result;
+	const struct run_status *status;	// passes_done, errors, tested_bytes, usable_bytes
+	uint64_t elapsed_ms;		// as the result line's elapsed_s
+	const struct config *cfg;	// the settings in force
+	bool seed_known;		// the run chose its seed (else the run ended before)
+	uint64_t seed;
+	unsigned cpus;			// enabled CPUs the MADT lists; 0: unknown
+	const struct bootinfo *bi;	// the loader's information; NULL: none
+	const uint64_t *pages;		// the lowest failing page addresses, ascending
+	size_t npages;
+	uint64_t failing_pages;		// distinct failing pages recorded
+	bool pages_lower_bound;		// the table overflowed: more pages failed
+	const struct badram_result *fold;	// the final fold; NULL: none
+	bool fold_uefi;			// it was folded in the fold's UEFI mode
+	const struct smbios_info *smbios;	// NULL or status != SMBIOS_FOUND: unknown
+	char *scratch;			// BADRAM_LINE_MAX bytes for the fold's lines
+					// (badram_json), when fold is not NULL
+};
+
+// Write the object into buf[0..len) (NUL-terminated). When the whole does
+// not fit, the page and DIMM lists are left out and "truncated" is true; if
+// that does not fit either, only the run's counters are written (len >=
+// RUNJSON_LINE_MAX always holds that). Returns whether the text is complete
+// JSON; false only when len is too small even for that.
+bool runjson_render(char *buf, size_t len, const struct runjson *in);
+
+#endif
