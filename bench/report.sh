@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# `make bench` (and, with --quick, `make check-bench`): run the five bench/
+# `make bench` (and, with --quick, `make check-bench`): run the six bench/
 # instruments and print one markdown report, also written to
 # build/bench/report.md (--quick: build/bench/smoke-report.md):
 #   1. pass time in QEMU against memtest86+     bench/passtime.sh
@@ -8,23 +8,24 @@
 #   3. host bandwidth of the lib/ tests          build/bench/hostbw
 #   4. the BadRAM fold against a greedy baseline build/bench-fold
 #   5. pass time with 2 CPUs against 1           bench/smpscale.sh
+#   6. the status screen's cost                  bench/screencost.sh
 # The report opens with one summary table (instrument, measure, result,
 # target) and the machine it ran on; each instrument's own table follows.
 # --quick runs each instrument's smoke mode (seconds, tiny memory) to prove
 # the scripts and parsers work; it asserts no time. An instrument that fails
 # is named in the report and makes the exit status 1; the others still run
 # (in --quick mode the first failure stops the run).
-# usage: bench/report.sh [--quick] [--full] [--only "1 2 3 4 5"]
+# usage: bench/report.sh [--quick] [--full] [--only "1 2 3 4 5 6"]
 #        [--mem SIZE] [--alternations N] [--cpus LIST] [--size BYTES]
 #   --mem, --alternations, --cpus go to instrument 1 (--mem also to 2);
 #   --full to instrument 1; --size is instrument 3's buffer (default 1G).
 # shellcheck source=bench/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-quick=0 only="1 2 3 4 5" size=1G rounds=3 p_args=() f_args=() s_args=()
+quick=0 only="1 2 3 4 5 6" size=1G rounds=3 p_args=() f_args=() s_args=() c_args=()
 while [ $# -gt 0 ]; do
 	case $1 in
-	--quick) quick=1 size=16M rounds=1 p_args+=(--quick) f_args+=(--quick) s_args+=(--quick) ;;
+	--quick) quick=1 size=16M rounds=1 p_args+=(--quick) f_args+=(--quick) s_args+=(--quick) c_args+=(--quick) ;;
 	--full) p_args+=(--full) ;;
 	--only) only=$2; shift ;;
 	--mem) p_args+=(--mem "$2"); f_args+=(--mem "$2"); shift ;;
@@ -57,12 +58,13 @@ run() {
 }
 
 # Instrument 3 first, while no QEMU of ours loads the machine.
-rm -f "$BENCH_DIR"/"$name"-[12345].md "$BENCH_DIR"/passtime.md.summary "$BENCH_DIR"/faults.md.summary \
-	"$BENCH_DIR"/smpscale.md.summary
+rm -f "$BENCH_DIR"/"$name"-[123456].md "$BENCH_DIR"/passtime.md.summary "$BENCH_DIR"/faults.md.summary \
+	"$BENCH_DIR"/smpscale.md.summary "$BENCH_DIR"/screencost.md.summary
 want 3 && run 3 "host bandwidth" "$B/bench/hostbw" --size "$size" --rounds "$rounds"
 want 1 && run 1 "pass time" bench/passtime.sh "${p_args[@]}"
 want 5 && run 5 "pass time against CPUs" bench/smpscale.sh "${s_args[@]}"
 want 2 && run 2 "injected faults" bench/faults.sh "${f_args[@]}"
+want 6 && run 6 "status screen's cost" bench/screencost.sh "${c_args[@]}"
 fold_args=()
 [ "$quick" = 0 ] || fold_args=(--quick)
 want 4 && run 4 "BadRAM fold" "$B/bench-fold" "${fold_args[@]}"
@@ -90,10 +92,11 @@ host_summary() {
 	want 2 && cat "$BENCH_DIR/faults.md.summary" 2>/dev/null
 	want 3 && host_summary
 	want 4 && echo "| 4 | BadRAM fold | see its tables below (ramsift / greedy baseline) | exact covers, fewest pages wasted |"
+	want 6 && cat "$BENCH_DIR/screencost.md.summary" 2>/dev/null
 	for f in "${failed[@]}"; do
 		echo "| $f | FAILED | see the messages above the report | |"
 	done
-	for n in 1 5 2 3 4; do
+	for n in 1 5 2 3 4 6; do
 		if ! want "$n" || [ ! -s "$BENCH_DIR/$name-$n.md" ]; then
 			continue
 		fi

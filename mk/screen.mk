@@ -6,8 +6,12 @@
 
 FONT_PSF ?= /usr/share/consolefonts/FullGreek-VGA16.psf.gz
 FONT_SRC := $(B)/gen/font8x16.c
+# The same face 8x8: the VGA text screen's 80x50 mode, which the result
+# panel switches to so that its QR code fits (src/screen.c).
+FONT8_PSF ?= /usr/share/consolefonts/FullGreek-VGA8.psf.gz
+FONT8_SRC := $(B)/gen/font8x8.c
 
-$(FONT_PSF):
+$(FONT_PSF) $(FONT8_PSF):
 	@echo "$@ is missing: install Debian's console-setup-linux (make deps)" >&2; exit 1
 
 $(B)/host/psf2c: tools/psf2c.c
@@ -17,10 +21,14 @@ $(FONT_SRC): $(FONT_PSF) tools/font-licence.txt $(B)/host/psf2c
 	$(call say,GEN,$@)mkdir -p $(@D) && gzip -dc $(FONT_PSF) | \
 		$(B)/host/psf2c $(notdir $(FONT_PSF)) tools/font-licence.txt >$@
 
-IMG_OBJS += $(B)/image/$(FONT_SRC).o
-$(B)/ramsift.elf: $(B)/image/$(FONT_SRC).o
-HOST_LIB_OBJS += $(B)/host/$(FONT_SRC).o
-$(B)/host/libramsift.a: $(B)/host/$(FONT_SRC).o
+$(FONT8_SRC): $(FONT8_PSF) tools/font8-licence.txt $(B)/host/psf2c
+	$(call say,GEN,$@)mkdir -p $(@D) && gzip -dc $(FONT8_PSF) | \
+		$(B)/host/psf2c $(notdir $(FONT8_PSF)) tools/font8-licence.txt 8 >$@
+
+IMG_OBJS += $(B)/image/$(FONT_SRC).o $(B)/image/$(FONT8_SRC).o
+$(B)/ramsift.elf: $(B)/image/$(FONT_SRC).o $(B)/image/$(FONT8_SRC).o
+HOST_LIB_OBJS += $(B)/host/$(FONT_SRC).o $(B)/host/$(FONT8_SRC).o
+$(B)/host/libramsift.a: $(B)/host/$(FONT_SRC).o $(B)/host/$(FONT8_SRC).o
 
 # The screen scenarios' reader (tests/e2e/screen-*.sh): reads the text back
 # from a screendump with the same font, or from the VGA text buffer, and
@@ -41,3 +49,9 @@ check-e2e: $(B)/test/fb-high-stub.elf
 
 # The screen scenarios read the screen back with it.
 check-e2e: $(B)/host/screencheck
+
+# README's pictures: the status screen and the result panel from QEMU
+# screendumps (tests/screen/screenshots.sh), into build/screenshots/.
+.PHONY: screenshots
+screenshots: $(B)/ramsift.elf $(B)/host/screencheck $(B)/host/ramsift-inject
+	$(Q)tests/screen/screenshots.sh

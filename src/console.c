@@ -107,6 +107,14 @@ void console_write(const char *s, size_t n)
 		spin_unlock(&console_lock);
 }
 
+void console_locked(void (*fn)(void *arg), void *arg)
+{
+	bool locked = lock_or_takeover();
+	fn(arg);
+	if (locked)
+		spin_unlock(&console_lock);
+}
+
 void console_takeover(void)
 {
 	unsigned me = this_cpu()->id + 1, none = 0;

@@ -23,6 +23,12 @@ void console_register(const struct console *c);
 // took over writes without the lock, and any other CPU halts here.
 void console_write(const char *s, size_t n);
 
+// Call fn(arg) under the console lock, as console_write() writes: so that
+// what fn draws on a screen (the status screen) never interleaves with a
+// line being written. After console_takeover(), on the CPU that took over,
+// fn runs without the lock; another CPU halts here.
+void console_locked(void (*fn)(void *arg), void *arg);
+
 // The last words: from now on only the calling CPU writes to the consoles,
 // and it never waits on their lock, so an exception, NMI or machine check
 // that came while this CPU was inside console_write() can still report (the

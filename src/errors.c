@@ -6,7 +6,7 @@
 
 static struct spinlock lock;
 static struct badram_table table;
-static uint64_t total, printed;
+static uint64_t total, printed, last;
 static uint32_t cap;
 
 void errors_init(uint32_t print_cap, uint64_t *slots)
@@ -26,6 +26,7 @@ void errors_record(uint64_t addr, uint64_t expected, uint64_t actual, const char
 {
 	spin_lock(&lock);
 	total++;
+	last = addr;
 	bool print = printed < cap;
 	printed += print;
 	badram_table_add(&table, addr);
@@ -39,6 +40,11 @@ void errors_record(uint64_t addr, uint64_t expected, uint64_t actual, const char
 uint64_t errors_total(void)
 {
 	return total;
+}
+
+uint64_t errors_last_addr(void)
+{
+	return __atomic_load_n(&last, __ATOMIC_RELAXED);
 }
 
 uint64_t errors_unprinted(void)

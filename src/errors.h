@@ -29,6 +29,9 @@ void errors_record(uint64_t addr, uint64_t expected, uint64_t actual, const char
 uint64_t errors_total(void);
 uint64_t errors_unprinted(void);
 
+// The address of the last failing read recorded (0 before the first).
+uint64_t errors_last_addr(void);
+
 // The distinct failing pages, for the fold and for choosing where ramsift
 // may move itself.
 const struct badram_table *errors_table(void);

@@ -15,6 +15,7 @@
 #include "run.h"
 #include "run/plan.h"
 #include "smp.h"
+#include "status_screen.h"
 #include "x86/cpu.h"
 #include "x86/timer.h"
 
@@ -49,6 +50,8 @@ static enum key_action job_ended_by;
 // Read the keys (bootstrap processor only) and say whether the job must end.
 static bool job_goes_on(void)
 {
+	if (this_cpu()->id == 0)
+		status_screen_tick();
 	if (this_cpu()->id == 0 && __atomic_load_n(&job_ended_by, __ATOMIC_RELAXED) == KEY_NONE) {
 		enum key_action a = keys_poll();
 		if (a == KEY_STOP)
@@ -114,6 +117,7 @@ static bool on_sleep(void *ctx, uint32_t seconds)
 	if (this_cpu()->id == job.ids[0]) {
 		status_line_fade(line, sizeof(line), &run_status()->test, seconds);
 		log_info("%s", line);
+		status_screen_waiting(seconds);
 		for (uint64_t end = timer_ms() + (uint64_t)seconds * 1000; goes_on && timer_ms() < end;) {
 			timer_delay_ms(SLEEP_SLICE_MS);
 			smp_beat();

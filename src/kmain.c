@@ -22,6 +22,7 @@
 #include "screen.h"
 #include "screen/font.h"
 #include "smp.h"
+#include "status_screen.h"
 #include "x86/serial.h"
 #include "string.h"
 #include "x86/timer.h"
@@ -294,6 +295,7 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 		 (unsigned long long)seed, cfg.error_lines, cfg.bitfade_s,
 		 cfg.seed_set ? "" : " (add seed= with this value to repeat the random patterns)");
 	keys_init();		// from here on a key can stop, skip or pause
+	status_screen_start(&cfg, &bootinfo, &ram, footprint_bytes(&footprint));	// the screen's status rows
 	run_passes(&cfg, &ram, &footprint, seed);
 	report_summary(&footprint, usable);
 	report_badram(&cfg, &ram, "");

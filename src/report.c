@@ -144,6 +144,11 @@ void report_json(const struct config *cfg, const struct run_status *s, enum resu
 		log_text("json: ", json);
 }
 
+const struct badram_result *report_last_fold(void)
+{
+	return result_final ? &result : 0;
+}
+
 // GRUB on UEFI cuts each block a pair matches with FreePages + AllocatePages
 // (docs/badram.md, "What GRUB and Linux really do with the lines"): a block partly in
 // use when badram runs stays usable, and one wholly in use is freed under its

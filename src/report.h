@@ -37,6 +37,10 @@ void report_badram(const struct config *cfg, const struct ram *ram, const char *
 void report_json(const struct config *cfg, const struct run_status *s, enum result r,
 		 uint64_t now_ms);
 
+// The final report's fold (report_badram() with prefix ""), for the
+// result panel's QR code; NULL before it.
+const struct badram_result *report_last_fold(void);
+
 // After the final fold on a UEFI boot with failures: say what GRUB's badram
 // does there and what to add.
 void report_uefi_advice(void);

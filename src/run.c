@@ -9,6 +9,7 @@
 #include "log.h"
 #include "report.h"
 #include "run.h"
+#include "status_screen.h"
 #include "x86/io.h"
 #include "x86/power.h"
 #include "x86/timer.h"
@@ -66,9 +67,11 @@ _Noreturn void run_finish(enum result r)
 	if (!run.cfg_set)
 		config_defaults(&run.cfg);
 	uint64_t now = timer_ms();
-	report_json(&run.cfg, run_status_sync(), r, now);	// the line before the result
 	status_line_result(line, sizeof(line), run_status_sync(), r, now, RAMSIFT_VERSION);
+	status_screen_prepare_result(r, line);	// may say the QR code leaves lines out
+	report_json(&run.cfg, run_status_sync(), r, now);	// the line before the result
 	log_info("%s", line);
+	status_screen_result(r, run.cfg.onexit);
 	switch (run.cfg.onexit) {
 	case ONEXIT_QEMU:
 		power_qemu_exit((uint8_t)r);

@@ -16,6 +16,7 @@ static struct grid grid;
 static struct grid_log text_log;
 static enum backend backend;
 static bool shown;
+static uint64_t vga_phys;
 
 // The framebuffer's geometry and the 16 colours packed for it.
 static unsigned fb_w, fb_h, scale;
@@ -28,6 +29,7 @@ bool screen_init_vga(uint64_t phys, unsigned cols, unsigned rows)
 		return false;
 	grid_log_init(&text_log, &grid, 0, rows, GRID_ATTR_LOG);
 	vga_init(phys, cols, rows);
+	vga_phys = phys;
 	backend = VGA;
 	screen_show();
 	return true;
@@ -72,6 +74,15 @@ static void draw_vga(void *ctx, unsigned col, unsigned row, struct grid_cell c)
 static void draw_fb(void *ctx, unsigned col, unsigned row, struct grid_cell c)
 {
 	(void)ctx;
+	// What the screen shows there (grid_flush records c after this draw;
+	// an invalidated cell's attribute never equals its own).
+	struct grid_cell was = grid.shown[row][col];
+	if (was.attr == c.attr) {
+		fb_glyph_over(col * FONT_WIDTH * scale, row * FONT_HEIGHT * scale, font_cp437[c.ch],
+			      font_cp437[was.ch], FONT_HEIGHT, scale, palette[GRID_ATTR_FG(c.attr)],
+			      palette[GRID_ATTR_BG(c.attr)]);
+		return;
+	}
 	fb_glyph(col * FONT_WIDTH * scale, row * FONT_HEIGHT * scale, font_cp437[c.ch], FONT_HEIGHT,
 		 scale, palette[GRID_ATTR_FG(c.attr)], palette[GRID_ATTR_BG(c.attr)]);
 }
@@ -135,4 +146,39 @@ void screen_fill(unsigned x, unsigned y, unsigned w, unsigned h, struct rgb c)
 {
 	if (backend == FB && shown)
 		fb_fill(x, y, w, h, pixel_pack(&format, c));
+}
+
+void screen_log_keep(unsigned top, unsigned bottom)
+{
+	if (backend == NONE)
+		return;
+	struct grid_log old = text_log;
+	grid_log_init(&text_log, &grid, top, bottom, GRID_ATTR_LOG);
+	// The old region's rows up to the cursor's, the last of them as many
+	// as the new region has, go to the new region's top: the new log then
+	// shows what a log of its height would have shown all along.
+	unsigned h = text_log.bottom - text_log.top, used = old.row - old.top + 1;
+	unsigned n = used < h ? used : h, from = old.row + 1 - n;
+	static struct grid_cell rows[SCREEN_MAX_ROWS][SCREEN_MAX_COLS];
+	for (unsigned r = 0; r < n; r++)
+		for (unsigned c = 0; c < grid.cols; c++)
+			rows[r][c] = grid_get(&grid, c, from + r);
+	grid_fill(&grid, 0, text_log.top, grid.cols, h, ' ', GRID_ATTR_LOG);
+	for (unsigned r = 0; r < n; r++)
+		for (unsigned c = 0; c < grid.cols; c++)
+			grid_set(&grid, c, text_log.top + r, rows[r][c].ch, rows[r][c].attr);
+	text_log.row = text_log.top + n - 1;
+	text_log.col = old.col;
+}
+
+bool screen_vga_rows50(void)
+{
+	if (backend != VGA || grid.cols != 80 || grid.rows != 25)
+		return false;
+	vga_rows50(font8_cp437);
+	vga_init(vga_phys, 80, 50);
+	grid_init(&grid, 80, 50, GRID_ATTR_LOG);
+	grid_log_init(&text_log, &grid, 0, 50, GRID_ATTR_LOG);
+	screen_flush();
+	return true;
 }

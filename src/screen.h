@@ -56,6 +56,18 @@ void screen_flush(void);
 // region's top left; the region is not cleared.
 void screen_log_rows(unsigned top, unsigned bottom);
 
+// As screen_log_rows(), and the new region shows what the log showed: the
+// last of the old region's rows up to the cursor's (as many as fit), and
+// the cursor where it was in them. Rows the region had before are cleared.
+// (A line log of any height shows the last rows of the same wrapped text,
+// so the log reads on as if it had been in the new region all along.)
+void screen_log_keep(unsigned top, unsigned bottom);
+
+// On a VGA text screen of 80x25: switch it to 80x50 (8-line characters,
+// the built-in 8x8 font), a blank grid of 80x50 with the log on all of it.
+// False, changing nothing, on any other screen. Safe on the panic path.
+bool screen_vga_rows50(void);
+
 // On a framebuffer: its size in pixels, and a cell's (8x16 times the
 // scale); false on VGA text.
 bool screen_pixels(unsigned *width, unsigned *height, unsigned *cell_width, unsigned *cell_height);

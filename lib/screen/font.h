@@ -16,4 +16,10 @@
 
 extern const uint8_t font_cp437[256][FONT_HEIGHT];
 
+// The same face 8x8 (build/gen/font8x8.c, from the console-setup font of the
+// same name and licence), for the VGA text screen's 80x50 mode.
+#define FONT8_HEIGHT	8
+
+extern const uint8_t font8_cp437[256][FONT8_HEIGHT];
+
 #endif

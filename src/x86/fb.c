@@ -84,3 +84,25 @@ void fb_glyph(uint32_t x, uint32_t y, const uint8_t *rows, unsigned nrows, unsig
 		}
 	}
 }
+
+void fb_glyph_over(uint32_t x, uint32_t y, const uint8_t *rows, const uint8_t *old, unsigned nrows,
+		   unsigned scale, uint32_t fg, uint32_t bg)
+{
+	if (!base || scale == 0)
+		return;
+	uint32_t w = cut(x, 8 * scale, fb_width), h = cut(y, nrows * scale, fb_height);
+
+	// Glyph row by glyph row: most rows of two glyphs are alike.
+	for (uint32_t gy = 0; gy * scale < h; gy++) {
+		uint8_t bits = rows[gy], diff = bits ^ old[gy];
+		if (!diff)
+			continue;
+		for (uint32_t py = gy * scale; py < (gy + 1) * scale && py < h; py++) {
+			volatile uint8_t *p = base + (uint64_t)(y + py) * fb_pitch + (uint64_t)x * bpp_bytes;
+			for (uint32_t b = 0; b < 8 && b * scale < w; b++)
+				if (diff & (0x80 >> b))
+					span(p + (uint64_t)b * scale * bpp_bytes, cut(b * scale, scale, w),
+					     bits & (0x80 >> b) ? fg : bg);
+		}
+	}
+}

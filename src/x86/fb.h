@@ -28,6 +28,12 @@ void fb_fill(uint32_t x, uint32_t y, uint32_t w, uint32_t h, uint32_t pixel);
 void fb_glyph(uint32_t x, uint32_t y, const uint8_t *rows, unsigned nrows, unsigned scale,
 	      uint32_t fg, uint32_t bg);
 
-// Neither takes a lock nor waits: the panic path draws through them.
+// As fb_glyph over a glyph old drawn there before in the same colours:
+// only the pixels whose bit differs are stored. A log that scrolls changes
+// every cell of its rows, but few pixels of each.
+void fb_glyph_over(uint32_t x, uint32_t y, const uint8_t *rows, const uint8_t *old, unsigned nrows,
+		   unsigned scale, uint32_t fg, uint32_t bg);
+
+// None of them takes a lock nor waits: the panic path draws through them.
 
 #endif

@@ -8,8 +8,9 @@
 # them); it must leave it out of usable RAM and test none of it (own-address
 # over the whole of RAM would write its patterns over the text and find
 # errors in it). At the halt, the framebuffer's bytes, read through QEMU's
-# monitor, must show the log's last lines, and its pages, and only they,
-# must select the PAT's write-combining entry.
+# monitor, must show the result panel (its QR code decodes to the result
+# line) over the log's last line, and its pages, and only they, must select
+# the PAT's write-combining entry.
 . "$(dirname "$0")/lib.sh"
 . tests/screen/lib.sh
 
@@ -39,14 +40,16 @@ for try in 1 2 3; do
 	rm -f "$dump"
 	screen_monitor "pmemsave 0x100400000 $((1024 * 768 * 4)) $dump"
 	screen_wait_file "$dump" $((1024 * 768 * 4))
-	if out=$("$SCREENCHECK" fbraw "$dump" 1024x768 128x48 1 "$E2E_LOG" "$E2E_DIR/$E2E_NAME.png" 2>&1); then
+	if out=$("$SCREENCHECK" fbraw "$dump" 1024x768 128x48 1 "$E2E_LOG" top=46 "$E2E_DIR/$E2E_NAME.png" 2>&1); then
 		break
 	fi
-	[ "$try" -lt 3 ] || { echo "$out" >&2; e2e_fail "the framebuffer does not show the log"; }
+	[ "$try" -lt 3 ] || { echo "$out" >&2; e2e_fail "the framebuffer does not show the log's last line under the result panel"; }
 	screen_monitor cont
 	sleep 0.5
 done
-echo "    $E2E_NAME: $out"
+echo "    $E2E_NAME: ${out##*$'\n'screencheck: }"
+screen_check_qr "$E2E_DIR/$E2E_NAME.png" "the result panel on the framebuffer above 4 GiB"
+echo "    $E2E_NAME: the result panel's QR code holds the result line"
 # The page tables (QEMU's `info tlb`: one line a page, flags T for PWT, that
 # is PAT entry 1, WC): exactly the framebuffer's 768 pages, 4 KiB each.
 tlb=$E2E_DIR/$E2E_NAME.tlb

@@ -1,20 +1,31 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# What a person sees on a UEFI PC: the test ISO's default entry under OVMF,
+# What a person sees on a UEFI PC: the ISO's default entry under OVMF,
 # GRUB's multiboot2 with a GOP framebuffer (1024x768x32, what the header
-# asks for). While march-c runs, the screen, read back pixel by pixel with
-# the built-in font, must show the log's last lines; then the pass passes.
+# asks for), and two stuck bits held in RAM. While march-c runs, the status
+# screen names pass 1 and march-c and its log pane, read back pixel by pixel
+# with the built-in font, shows the log's last lines; at the end the result
+# panel (FAIL) differs from it, and its QR code decodes to the result line,
+# the GRUB_BADRAM= line and the memmap= line.
 . "$(dirname "$0")/lib.sh"
 . tests/screen/lib.sh
 
+iso=$E2E_DIR/$E2E_NAME.iso
+sh iso/mkiso.sh -t 0 -a "onexit=halt bitfade=0 tests=march-c" "$ELF" "$iso" || e2e_fail "no ISO"
 e2e_uefi
-screen_start -m 256M "${E2E_UEFI[@]}" -cdrom "$TEST_ISO"
+screen_faults 256M
+screen_start "${SCREEN_MEM[@]}" "${E2E_UEFI[@]}" -cdrom "$iso"
 screen_wait '^test march-c: start pass=1 ' 'the first pass reaches march-c'
 e2e_expect '^console: framebuffer 1024x768x32 at 0x[0-9a-f]+: 128x48 text$' \
 	'the framebuffer console on the mode the header asks for'
 e2e_expect '^paging: .*; framebuffer write-combining$' 'the framebuffer mapped write-combining'
-screen_check_fb screen-uefi
+screen_check_status "$E2E_NAME-status" march-c
 screen_monitor cont
+screen_wait '^ramsift: press any key to reboot' 'the run ends and waits for a key'
+screen_check_result "$E2E_NAME-result" "$E2E_NAME-status" fb
+screen_monitor quit
 screen_end
-e2e_expect_pass
+e2e_expect '^ramsift: result=FAIL passes=1 ' 'the run fails on the stuck bits'
+e2e_expect '^summary: UEFI boot: ' 'the UEFI advice'
 e2e_expect_loader 'GRUB [^,]*' multiboot2
+rm -f "$iso"

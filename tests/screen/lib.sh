@@ -92,11 +92,13 @@ screen_dump() {
 	screen_wait_file "$1" $((w * h * 3))
 }
 
-# screen_end: wait for QEMU; E2E_RESULT as e2e_boot sets it; the final log.
+# screen_end: wait for QEMU; E2E_RESULT as e2e_boot sets it; the final log,
+# its json: line checked as e2e_boot checks it.
 screen_end() {
 	E2E_RESULT=0
 	wait "$SCREEN_PID" || E2E_RESULT=$?
 	screen_log
+	e2e_check_json
 }
 
 # screen_text_size: "COLSxROWS SCALE" of the framebuffer console, from its
@@ -133,4 +135,130 @@ screen_check_fb() {
 	done
 	echo "$out" >&2
 	e2e_fail "$1: the framebuffer does not show the log (screendump $shot)"
+}
+
+# ---- the status screen and the result panel ---------------------------------
+
+# Rows the status screen takes above the log: STATUS_VIEW_ROWS of
+# lib/screen/status_view.h.
+STATUS_ROWS=9
+
+# screen_faults MEM: hold two stuck bits (bit 5 of the word at 0x5a5a5a8 at
+# 1, bit 63 of the word at 0x7000010 at 0, as tests/e2e/fault-stuck.sh) in
+# a file that backs the guest's MEM of RAM, with build/host/ramsift-inject;
+# sets SCREEN_MEM to the QEMU options. The injector ends with the script.
+screen_faults() {
+	local inject=$B/host/ramsift-inject
+	SCREEN_RAM=/dev/shm/ramsift-e2e-$$
+	[ -x "$inject" ] || e2e_fail "$inject is missing: make $inject"
+	truncate -s "$1" "$SCREEN_RAM"
+	"$inject" --file "$SCREEN_RAM" 0x5a5a5a8:5:1 0x7000010:63:0 &
+	SCREEN_INJ=$!
+	trap 'status=$?; kill "$SCREEN_INJ" 2>/dev/null; rm -f "$SCREEN_RAM"; (exit $status); e2e_report' EXIT
+	SCREEN_MEM=(-m "$1" -object "memory-backend-file,id=mem,size=$1,mem-path=$SCREEN_RAM,share=on"
+		-machine memory-backend=mem)
+}
+
+# screen_read_status NAME SIZE SCALE: stop the machine, take a screendump
+# ($E2E_DIR/NAME.ppm) and read it (status rows printed, the log pane held
+# against the log) into $E2E_DIR/NAME.rows. False when the pane does not
+# show the log. Leaves the machine stopped.
+screen_read_status() {
+	screen_monitor stop
+	screen_log
+	screen_dump "$E2E_DIR/$1.ppm"
+	"$SCREENCHECK" fb "$E2E_DIR/$1.ppm" "$2" "$3" "$E2E_LOG" top=$STATUS_ROWS \
+		"$E2E_DIR/$1.png" >"$E2E_DIR/$1.rows" 2>&1
+}
+
+# screen_check_status NAME TEST [vga]: while TEST runs in pass 1 of 1 (the
+# only test), the status rows must name the pass and the test, show the
+# errors row and the log's rule, and the log pane below them the log's last
+# lines; the status rows lag the log by up to 250 ms, so up to five tries,
+# the machine running on a little between them. vga: read the VGA text
+# buffer (80x25) instead of a screendump. Keeps the screen as
+# build/test/NAME.png (and NAME.ppm for screen_check_result). Leaves the
+# machine stopped.
+screen_check_status() {
+	local name=$1 test=$2 size scale try rows=$E2E_DIR/$1.rows
+	[ "${3-}" = vga ] || read -r size scale < <(screen_text_size)
+	for try in 1 2 3 4 5; do
+		if [ "${3-}" = vga ]; then
+			screen_monitor stop
+			screen_log
+			rm -f "$E2E_DIR/$name.text"
+			screen_monitor "pmemsave 0xb8000 4000 $E2E_DIR/$name.text"
+			screen_wait_file "$E2E_DIR/$name.text" 4000
+			"$SCREENCHECK" vga "$E2E_DIR/$name.text" 80x25 "$E2E_LOG" top=$STATUS_ROWS >"$rows" 2>&1 &&
+				screen_dump "$E2E_DIR/$name.ppm" && size=80x25
+		else
+			screen_read_status "$name" "$size" "$scale" && true
+		fi
+		if [ -n "${size-}" ] && grep -Eq "^screencheck: row 4: +Pass +1 of 1 +test 1 of 1: $test\$" "$rows" &&
+			grep -Eq '^screencheck: row 7: +Errors +[0-9]+ +failing pages [0-9]+' "$rows" &&
+			grep -Eq '^screencheck: row 8: .* log ' "$rows" &&
+			grep -Eq '^screencheck: the [0-9]+x[0-9]+ screen shows ' "$rows"; then
+			echo "    $name: the status rows name pass 1 and $test; $(tail -n 1 "$rows" | sed 's/^screencheck: //')"
+			[ "${3-}" != vga ] || "$SCREENCHECK" png "$E2E_DIR/$name.ppm" "$E2E_DIR/$name.png" >/dev/null
+			return 0
+		fi
+		screen_monitor cont
+		sleep 0.3
+	done
+	cat "$rows" >&2
+	e2e_fail "$name: the status screen does not show pass 1, $test and the log (build/test/$name.png)"
+}
+
+# screen_qr_want: the text the result panel's QR code must hold, from the
+# log: the result line and, on FAIL, the GRUB_BADRAM= and memmap= lines,
+# newline-separated, no newline at the end.
+screen_qr_want() {
+	local result
+	result=$(grep '^ramsift: result=' "$E2E_LOG" | tail -n 1)
+	printf '%s' "$result"
+	case $result in
+	'ramsift: result=FAIL '*)
+		printf '\n%s\n%s' "$(grep '^GRUB_BADRAM=' "$E2E_LOG" | tail -n 1)" \
+			"$(grep '^memmap=' "$E2E_LOG" | tail -n 1)" ;;
+	esac
+}
+
+# screen_check_qr SHOT.ppm WHAT: zbarimg decodes the QR code in the
+# screendump to exactly screen_qr_want's text.
+screen_check_qr() {
+	local got=$1.qr want=$1.want
+	screen_qr_want >"$want"
+	printf '\n' >>"$want"	# zbarimg --raw ends the text with a newline
+	zbarimg --raw -q -Sdisable -Sqrcode.enable "$1" >"$got" 2>/dev/null ||
+		e2e_fail "$2: zbarimg finds no QR code in $1"
+	cmp -s "$got" "$want" || {
+		diff "$want" "$got" >&2 || true
+		e2e_fail "$2: the QR code holds other text than the log's lines (want $want, got $got)"
+	}
+}
+
+# screen_check_result NAME [STATUS] [fb]: at the end (after 'press any key
+# to reboot'), take a screendump (build/test/NAME.png): not blank, not the
+# status screen of build/test/STATUS.ppm, and its QR code decodes to the
+# log's lines. fb: on a framebuffer the panel's cells are read too, and it
+# must show the result line, the log's last line on the two rows under it.
+screen_check_result() {
+	local shot=$E2E_DIR/$1.ppm out
+	screen_dump "$shot"
+	out=$("$SCREENCHECK" png "$shot" "$E2E_DIR/$1.png" 2>&1) || { echo "$out" >&2; e2e_fail "$1: blank screen"; }
+	[ -z "${2-}" ] || ! cmp -s "$shot" "$E2E_DIR/$2.ppm" || e2e_fail "$1: the result panel is the status screen"
+	screen_check_qr "$shot" "$1"
+	if [ "${3-}" = fb ]; then
+		local size scale
+		read -r size scale < <(screen_text_size)
+		out=$("$SCREENCHECK" fb "$shot" "$size" "$scale" "$E2E_LOG" "top=$((${size#*x} - 2))" 2>&1) || {
+			echo "$out" >&2
+			e2e_fail "$1: the log's last line is not under the result panel"
+		}
+		grep -Eq "^screencheck: row [0-9]+: +ramsift: result=" <<<"$out" ||
+			e2e_fail "$1: the result panel does not show the result line"
+	fi
+	echo "    $1: the QR code holds the result line$(grep -q '^GRUB_BADRAM=' "$E2E_LOG" && echo ', GRUB_BADRAM= and memmap=')"
+	rm -f "$shot" "$shot.qr" "$shot.want"
+	[ -z "${2-}" ] || rm -f "$E2E_DIR/$2.ppm"
 }

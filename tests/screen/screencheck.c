@@ -22,6 +22,14 @@
 //     Converts (QEMU 7.2's screendump writes PPM alone), and fails if the
 //     picture is blank.
 //
+// With top=N after LOG (fb, fbraw, vga), rows [0, N) are the status
+// screen's (or the result panel's): they are read cell by cell in whatever
+// two colours each cell has, matched against all 256 glyphs, and printed
+// ("screencheck: row R: TEXT", a block element as '#', another character
+// outside ASCII as '?'); rows [N, ROWS) must show the log as a line log of
+// ROWS - N rows would (src/screen.c's screen_log_keep keeps that true when
+// the status screen moves the log below it).
+//
 // The log may be cut while the screen lags it by a line (a shot taken while
 // ramsift runs: serial gets each line before the screen): the screen may
 // match the log without its last line or two, or with a partial last line,
@@ -32,6 +40,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "screen/font.h"
 
@@ -43,6 +52,7 @@
 
 static uint8_t *img;
 static unsigned img_w, img_h;
+static unsigned top;	// rows above the log (top=N)
 
 static void die(const char *msg, const char *what)
 {
@@ -67,7 +77,7 @@ static void read_ppm(const char *path)
 	fclose(f);
 }
 
-// ---- PNG: stored (uncompressed) deflate blocks, so no zlib is needed.
+// ---- PNG: deflated by gzip, or stored deflate blocks; no zlib is needed.
 
 static uint32_t crc_table[256];
 
@@ -107,11 +117,56 @@ static void chunk(FILE *f, const char *type, const uint8_t *data, size_t n)
 	fwrite(b, 1, 4, f);
 }
 
+// The raw deflate stream of data, made by gzip -9 (a gzip member is a
+// 10-byte header, the deflate stream, then CRC-32 and size: RFC 1952),
+// into *out; its length, or 0 when gzip is not there or fails.
+static size_t gzip_deflate(const uint8_t *data, size_t n, uint8_t **out)
+{
+	char in_path[] = "/tmp/screencheck.XXXXXX", cmd[128];
+	int fd = mkstemp(in_path);
+	size_t len = 0, cap = n / 2 + 4096, got;
+	FILE *f, *p;
+
+	*out = NULL;
+	if (fd < 0)
+		return 0;
+	f = fdopen(fd, "wb");
+	if (!f || fwrite(data, 1, n, f) != n || fclose(f) != 0) {
+		unlink(in_path);
+		return 0;
+	}
+	snprintf(cmd, sizeof(cmd), "gzip -9 -n -c %s", in_path);
+	p = popen(cmd, "r");
+	uint8_t *buf = malloc(cap);
+	while (p && buf && (got = fread(buf + len, 1, cap - len, p)) > 0) {
+		len += got;
+		if (len == cap) {
+			uint8_t *more = realloc(buf, cap *= 2);
+			if (!more)
+				break;
+			buf = more;
+		}
+	}
+	int status = p ? pclose(p) : -1;
+	unlink(in_path);
+	// ID1 ID2, CM 8 (deflate), FLG 0 (no name, no extra fields).
+	if (status != 0 || !buf || len < 18 || buf[0] != 0x1f || buf[1] != 0x8b || buf[2] != 8 || buf[3]) {
+		free(buf);
+		return 0;
+	}
+	memmove(buf, buf + 10, len - 18);
+	*out = buf;
+	return len - 18;
+}
+
+// A PNG of the picture: 8-bit RGB, no filter, the scanlines deflated by gzip
+// (a few tens of KiB for a screen of text), or in stored deflate blocks
+// without it, so that no zlib is needed.
 static void write_png(const char *path)
 {
 	size_t row = (size_t)img_w * 3 + 1, raw_n = row * img_h;
 	size_t blocks = (raw_n + 65534) / 65535, z_n = 2 + raw_n + 5 * blocks + 4;
-	uint8_t *raw = malloc(raw_n), *z = malloc(z_n), *q;
+	uint8_t *raw = malloc(raw_n), *z = malloc(z_n), *q, *deflated;
 	uint32_t a = 1, b = 0;
 	FILE *f = fopen(path, "wb");
 
@@ -122,18 +177,26 @@ static void write_png(const char *path)
 		memcpy(raw + y * row + 1, img + (size_t)y * img_w * 3, (size_t)img_w * 3);
 	}
 	q = z;
-	*q++ = 0x78;	// zlib: deflate, 32 KiB window
-	*q++ = 0x01;
-	for (size_t off = 0; off < raw_n; off += 65535) {
-		size_t n = raw_n - off < 65535 ? raw_n - off : 65535;
-		*q++ = off + n == raw_n;	// final block?, stored
-		*q++ = n & 0xff;
-		*q++ = n >> 8;
-		*q++ = ~n & 0xff;
-		*q++ = (~n >> 8) & 0xff;
-		memcpy(q, raw + off, n);
-		q += n;
+	*q++ = 0x78;	// zlib: deflate, 32 KiB window (RFC 1950)
+	size_t dn = gzip_deflate(raw, raw_n, &deflated);
+	if (dn && dn <= raw_n) {
+		*q++ = 0xda;	// maximum compression; 0x78da is a multiple of 31
+		memcpy(q, deflated, dn);
+		q += dn;
+	} else {
+		*q++ = 0x01;
+		for (size_t off = 0; off < raw_n; off += 65535) {
+			size_t n = raw_n - off < 65535 ? raw_n - off : 65535;
+			*q++ = off + n == raw_n;	// final block?, stored
+			*q++ = n & 0xff;
+			*q++ = n >> 8;
+			*q++ = ~n & 0xff;
+			*q++ = (~n >> 8) & 0xff;
+			memcpy(q, raw + off, n);
+			q += n;
+		}
 	}
+	free(deflated);
 	for (size_t i = 0; i < raw_n; i++) {
 		a = (a + raw[i]) % 65521;
 		b = (b + a) % 65521;
@@ -285,6 +348,45 @@ static int read_cell(unsigned col, unsigned row, unsigned scale)
 	return '?';
 }
 
+static char printable(int c)
+{
+	if (c >= 0x20 && c < 0x7f)
+		return (char)c;
+	return c >= 0xdb && c <= 0xdf ? '#' : '?';
+}
+
+// The character in cell (col, row) in any two colours: ' ' for one colour,
+// '?' for more than two or a bitmap no glyph has.
+static char read_any_cell(unsigned col, unsigned row, unsigned scale)
+{
+	unsigned x0 = col * FONT_WIDTH * scale, y0 = row * FONT_HEIGHT * scale;
+	const uint8_t *a = pixel(x0, y0), *b = NULL;
+	uint8_t bits[FONT_HEIGHT] = { 0 };
+
+	for (unsigned gy = 0; gy < FONT_HEIGHT; gy++)
+		for (unsigned gx = 0; gx < FONT_WIDTH; gx++) {
+			const uint8_t *p = pixel(x0 + gx * scale, y0 + gy * scale);
+			if (memcmp(p, a, 3) == 0)
+				continue;
+			if (b && memcmp(p, b, 3))
+				return '?';
+			b = p;
+			bits[gy] |= 0x80 >> gx;
+		}
+	if (!b)
+		return ' ';
+	for (int inv = 0; inv < 2; inv++) {
+		for (int c = 0; c < 256; c++) {
+			int ok = 1;
+			for (unsigned gy = 0; gy < FONT_HEIGHT && ok; gy++)
+				ok = (uint8_t)(inv ? ~bits[gy] : bits[gy]) == font_cp437[c][gy];
+			if (ok)
+				return printable(c);
+		}
+	}
+	return '?';
+}
+
 static int compare(unsigned rows, int show)
 {
 	int ok = 1;
@@ -349,6 +451,16 @@ int main(int argc, char **argv)
 {
 	unsigned cols, rows;
 
+	// top=N, wherever it is, then the arguments as without it.
+	for (int i = 1; i < argc; i++)
+		if (strncmp(argv[i], "top=", 4) == 0) {
+			top = (unsigned)atoi(argv[i] + 4);
+			for (int k = i; k < argc; k++)
+				argv[k] = argv[k + 1];
+			argc--;
+			break;
+		}
+
 	if (argc == 4 && strcmp(argv[1], "png") == 0) {
 		size_t lit = 0;
 		read_ppm(argv[2]);
@@ -386,22 +498,34 @@ int main(int argc, char **argv)
 	if ((argc == 6 || argc == 7) && strcmp(argv[1], "fb") == 0) {
 		unsigned scale = (unsigned)atoi(argv[4]);
 		parse_size(argv[3], &cols, &rows);
+		if (top >= rows)
+			die("top= must be above the last row", argv[3]);
 		if (scale < 1 || scale > 4 || cols * FONT_WIDTH * scale > img_w ||
 		    rows * FONT_HEIGHT * scale > img_h)
 			die("the text does not fit the screendump", argv[3]);
 		if (argc == 7)
 			write_png(argv[6]);
 		unsigned ink = 0;
-		for (unsigned r = 0; r < rows; r++) {
+		for (unsigned r = 0; r < top && r < rows; r++) {
+			char text[MAX_COLS + 1];
+			for (unsigned c = 0; c < cols; c++) {
+				text[c] = read_any_cell(c, r, scale);
+				ink += text[c] != ' ';
+			}
+			text[cols] = '\0';
+			trim(text);
+			printf("screencheck: row %u: %s\n", r, text);
+		}
+		for (unsigned r = top; r < rows; r++) {
 			for (unsigned c = 0; c < cols; c++) {
 				int ch = read_cell(c, r, scale);
 				if (ch < 0)
 					return 1;
-				screen_got[r][c] = (char)ch;
+				screen_got[r - top][c] = (char)ch;
 				ink += ch != ' ';
 			}
-			screen_got[r][cols] = '\0';
-			trim(screen_got[r]);
+			screen_got[r - top][cols] = '\0';
+			trim(screen_got[r - top]);
 		}
 		// Right of and below the cells: black.
 		for (unsigned y = 0; y < img_h; y++)
@@ -416,16 +540,26 @@ int main(int argc, char **argv)
 			fprintf(stderr, "screencheck: the screen is blank\n");
 			return 1;
 		}
-		return match_log(argv[5], cols, rows);
+		return match_log(argv[5], cols, rows - top);
 	}
 	if (argc == 5 && strcmp(argv[1], "vga") == 0) {
 		FILE *f = fopen(argv[2], "rb");
 		static uint8_t cells[MAX_ROWS * MAX_COLS * 2];
 		parse_size(argv[3], &cols, &rows);
+		if (top >= rows)
+			die("top= must be above the last row", argv[3]);
 		if (!f || fread(cells, 2, (size_t)cols * rows, f) != (size_t)cols * rows)
 			die("cannot read the text buffer", argv[2]);
 		fclose(f);
-		for (unsigned r = 0; r < rows; r++) {
+		for (unsigned r = 0; r < top && r < rows; r++) {
+			char text[MAX_COLS + 1];
+			for (unsigned c = 0; c < cols; c++)
+				text[c] = printable(cells[2 * (r * cols + c)]);
+			text[cols] = '\0';
+			trim(text);
+			printf("screencheck: row %u: %s\n", r, text);
+		}
+		for (unsigned r = top; r < rows; r++) {
 			for (unsigned c = 0; c < cols; c++) {
 				const uint8_t *cell = cells + 2 * (r * cols + c);
 				if (cell[1] != 0x07) {
@@ -433,16 +567,16 @@ int main(int argc, char **argv)
 						"light grey on black (0x07)\n", c, r, cell[1]);
 					return 1;
 				}
-				screen_got[r][c] = (char)cell[0];
+				screen_got[r - top][c] = (char)cell[0];
 			}
-			screen_got[r][cols] = '\0';
-			trim(screen_got[r]);
+			screen_got[r - top][cols] = '\0';
+			trim(screen_got[r - top]);
 		}
-		return match_log(argv[4], cols, rows);
+		return match_log(argv[4], cols, rows - top);
 	}
-	fprintf(stderr, "usage: screencheck fb SHOT.ppm COLSxROWS SCALE LOG [PNG]\n"
-			"       screencheck fbraw DUMP WxH COLSxROWS SCALE LOG [PNG]\n"
-			"       screencheck vga TEXT.bin COLSxROWS LOG\n"
+	fprintf(stderr, "usage: screencheck fb SHOT.ppm COLSxROWS SCALE LOG [top=N] [PNG]\n"
+			"       screencheck fbraw DUMP WxH COLSxROWS SCALE LOG [top=N] [PNG]\n"
+			"       screencheck vga TEXT.bin COLSxROWS LOG [top=N]\n"
 			"       screencheck png SHOT.ppm PNG\n");
 	return 2;
 }
