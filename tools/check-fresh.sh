@@ -51,6 +51,9 @@ in_root() {
 	unshare --mount --propagation private sh -eu -c '
 		r=$1
 		shift
+		# The root a mount point of its own, as on a machine: unshare -m
+		# in the tests (lib-grub.sh) cannot make a non-mount-point / private.
+		mount --bind "$r" "$r"
 		mount -t proc proc "$r/proc"
 		mount --rbind /sys "$r/sys"
 		mount --rbind /dev "$r/dev"
