@@ -14,6 +14,8 @@
 # hand.
 
 FUZZ_CC ?= clang
+# clang is not in tools/deps.sh's list (make check never needs it): say so.
+FUZZ_NEED_CC = @command -v $(FUZZ_CC) >/dev/null || { echo "make $@: needs $(FUZZ_CC): apt-get install clang" >&2; exit 1; }
 FUZZ_TIME ?= 60
 FUZZ_CFLAGS := -std=gnu11 -O1 -g -Wall -Wextra -Werror -Ilib \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
@@ -21,6 +23,7 @@ FUZZ_ACPI_SRCS := tests/fuzz/fuzz_acpi.c lib/boot/acpi.c lib/fmt.c lib/string.c
 FUZZ_ACPI_CORPUS := $(sort $(wildcard tests/fuzz/corpus/acpi/*))
 
 $(B)/fuzz/fuzz_acpi: $(FUZZ_ACPI_SRCS) $(wildcard lib/*.h lib/boot/*.h)
+	$(FUZZ_NEED_CC)
 	$(call say,CLANG,$@)mkdir -p $(@D) && $(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $(FUZZ_ACPI_SRCS)
 
 $(B)/host/fuzz/replay_acpi: tests/fuzz/fuzz_acpi.c tests/fuzz/replay.c $(HOST_LIBS)
@@ -44,6 +47,7 @@ FUZZ_SMBIOS_SRCS := tests/fuzz/fuzz_smbios.c lib/boot/smbios.c lib/fmt.c lib/str
 FUZZ_SMBIOS_CORPUS := $(sort $(wildcard tests/fuzz/corpus/smbios/*))
 
 $(B)/fuzz/fuzz_smbios: $(FUZZ_SMBIOS_SRCS) $(wildcard lib/*.h lib/boot/*.h)
+	$(FUZZ_NEED_CC)
 	$(call say,CLANG,$@)mkdir -p $(@D) && $(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $(FUZZ_SMBIOS_SRCS)
 
 $(B)/host/fuzz/replay_smbios: tests/fuzz/fuzz_smbios.c tests/fuzz/replay.c $(HOST_LIBS)

@@ -12,7 +12,8 @@
 set -eu
 
 # libc6-dev is only a Recommends of gcc, but the host builds need its headers.
-# binutils comes with gcc today; the build and the tests call it directly.
+# binutils comes with gcc today; the build and the tests call it directly
+# (binutils-x86-64-linux-gnu holds the programs binutils names, addr2line too).
 # qemu-system-x86 depends on qemu-system-data, seabios and ipxe-qemu: listed
 # for the Multiboot loader, the BIOS and the NIC's option ROM that every boot
 # loads. grub2-common has Debian's /etc/default/grub and update-grub
@@ -23,7 +24,7 @@ set -eu
 # (mk/screen.mk); socat talks to QEMU's monitor in the screen scenarios.
 # dpkg-dev (dpkg-shlibdeps, dpkg-gencontrol) builds the package of make deb,
 # and lintian checks it (check-deb).
-PKGS="gcc libc6-dev binutils make qemu-system-x86 qemu-system-data seabios ipxe-qemu
+PKGS="gcc libc6-dev binutils binutils-x86-64-linux-gnu make qemu-system-x86 qemu-system-data seabios ipxe-qemu
 grub-pc-bin grub-efi-amd64-bin grub-common grub2-common xorriso mtools ovmf
 libcmocka-dev cpio memtest86+ debootstrap git zbar-tools qrencode
 console-setup-linux socat dpkg-dev lintian"
