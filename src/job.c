@@ -12,6 +12,7 @@
 #include "job.h"
 #include "keys.h"
 #include "log.h"
+#include "machcheck.h"
 #include "run.h"
 #include "run/plan.h"
 #include "smp.h"
@@ -47,9 +48,11 @@ static struct plan_share parts[MAX_CPUS];
 // sees it at its next chunk, and one waiting at a barrier is let go.
 static enum key_action job_ended_by;
 
-// Read the keys (bootstrap processor only) and say whether the job must end.
+// Poll this CPU's machine-check banks, read the keys (bootstrap processor
+// only) and say whether the job must end.
 static bool job_goes_on(void)
 {
+	machcheck_poll(false);
 	if (this_cpu()->id == 0)
 		status_screen_tick();
 	if (this_cpu()->id == 0 && __atomic_load_n(&job_ended_by, __ATOMIC_RELAXED) == KEY_NONE) {
@@ -161,6 +164,7 @@ static void run_share(void *arg)
 		__asm__ volatile("ud2");	// the test hook: an exception on an AP
 	job.test->run(&ctx, job.test->param);
 	c->test = NULL;
+	machcheck_poll(true);
 	smp_check_stack(job.test->name);
 }
 

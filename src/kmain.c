@@ -9,6 +9,7 @@
 #include "x86/io.h"
 #include "x86/layout.h"
 #include "log.h"
+#include "machcheck.h"
 #include "memmap.h"
 #include "memtest/memtest.h"
 #include "pass.h"
@@ -264,6 +265,7 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 	if (!timer_init())
 		log_warn("timer: the PIT did not answer; assuming a 1 GHz TSC, times will be wrong");
 	log_info("timer: TSC at %llu MHz", (unsigned long long)(timer_tsc_hz() / 1000000));
+	machcheck_cpu_start();	// MCE ... at boot lines; machine checks on
 
 	if (!have_info || !memmap_init(&ram, &bootinfo)) {
 		log_error("the loader gave no usable memory map; nothing can be tested. "
@@ -297,9 +299,10 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 	keys_init();		// from here on a key can stop, skip or pause
 	status_screen_start(&cfg, &bootinfo, &ram, footprint_bytes(&footprint));	// the screen's status rows
 	run_passes(&cfg, &ram, &footprint, seed);
+	machcheck_poll(true);
 	report_summary(&footprint, usable);
 	report_badram(&cfg, &ram, "");
 	if (bootinfo.efi)
 		report_uefi_advice();
-	run_finish(errors_total() ? RESULT_FAIL : run_stopping() ? RESULT_STOPPED : RESULT_PASS);
+	run_finish(errors_found() ? RESULT_FAIL : run_stopping() ? RESULT_STOPPED : RESULT_PASS);
 }

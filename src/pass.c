@@ -100,7 +100,7 @@ void run_passes(const struct config *cfg, struct ram *ram, struct footprint *fp,
 		status_line_pass_end(line, sizeof(line), s, tested, timer_ms());
 		log_info("%s", line);
 		status_pass_end(s, tested);
-		if (cfg->passes != pass && errors_total()) {
+		if (cfg->passes != pass && errors_found()) {
 			// Runs that go on (passes=0) show the lines so far.
 			char prefix[24];
 			fmt_snprintf(prefix, sizeof(prefix), "pass %u: ", pass);

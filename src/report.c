@@ -4,6 +4,7 @@
 #include "badram/badram.h"
 #include "errors.h"
 #include "log.h"
+#include "machcheck.h"
 #include "machine.h"
 #include "report.h"
 #include "run.h"
@@ -40,7 +41,8 @@ void report_summary(const struct footprint *fp, uint64_t usable)
 	uint64_t unprinted = errors_unprinted();
 
 	log_info("summary: %llu errors%s", (unsigned long long)errors_total(),
-		 errors_total() ? "" : ", no faults found");
+		 errors_found() ? "" : ", no faults found");
+	machcheck_summary();
 	if (unprinted)
 		log_info("summary: %llu ERROR lines were not printed (errors= caps them; "
 			 "raise it to see more)", (unsigned long long)unprinted);
@@ -137,6 +139,9 @@ void report_json(const struct config *cfg, const struct run_status *s, enum resu
 		.fold = result_final ? &result : NULL,
 		.fold_uefi = result_uefi,
 		.smbios = m ? m->smbios : NULL,
+		.hypervisor = m ? m->hypervisor : NULL,
+		.mce_corrected = machcheck_corrected(),
+		.mce_uncorrected = machcheck_uncorrected(),
 		.scratch = line,	// free now: the run is ending
 	};
 

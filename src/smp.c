@@ -25,6 +25,7 @@
 #include "boot/acpi.h"
 #include "fmt.h"
 #include "log.h"
+#include "machcheck.h"
 #include "panic.h"
 #include "run.h"
 #include "run/plan.h"
@@ -285,6 +286,7 @@ static void ap_main(void)
 	struct smp_cpu *me = this_cpu()->run;
 	uint32_t seen = me->done;
 
+	machcheck_cpu_start();
 	me->interrupts = apic_wake_setup(TRAP_WAKE_VECTOR, TRAP_SPURIOUS_VECTOR, WAKE_TICK_COUNT);
 	for (;;) {
 		while (__atomic_load_n(&me->seq, __ATOMIC_ACQUIRE) == seen) {

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "capacity.h"	// MAX_CPUS
+#include "hypervisor.h"	// HYPERVISOR_SIGNATURE_LEN
 #include "layout.h"	// the GDT's selectors: SEL_CODE, SEL_DATA, SEL_TSS
 
 #define IST_STACK_SIZE	4096
@@ -56,5 +57,10 @@ static inline struct cpu *this_cpu(void)
 
 // CPUID feature bits ramsift cares about.
 bool cpu_has_1g_pages(void);
+
+// Whether CPUID says a hypervisor runs this CPU (CPUID.1:ECX bit 31); then
+// *sig gets the 12 bytes of its vendor signature (leaf 0x40000000's EBX,
+// ECX, EDX), all NULs when the leaf is not there.
+bool cpu_hypervisor(char sig[HYPERVISOR_SIGNATURE_LEN]);
 
 #endif
