@@ -98,16 +98,16 @@ void mca_report_exception(unsigned cpu)
 			  "check the machine's event log and test again");
 		return;
 	}
-	log_error("machine check: IA32_MCG_STATUS=0x%llx (RIPV=1: the program could go on, "
-		  "EIPV=1: the error happened at the saved rip)",
-		  (unsigned long long)rdmsr(MSR_MCG_STATUS));
+	uint64_t mcg = rdmsr(MSR_MCG_STATUS);
+	log_error("machine check: IA32_MCG_STATUS=0x%llx (RIPV=%u EIPV=%u MCIP=%u); the banks "
+		  "holding records follow", (unsigned long long)mcg, !!(mcg & MCG_STATUS_RIPV),
+		  !!(mcg & MCG_STATUS_EIPV), !!(mcg & MCG_STATUS_MCIP));
 	for (unsigned i = 0; i < banks; i++) {
 		struct mce_record r;
 		mca_read(cpu, i, &r);
 		if (mce_kind(r.status) == MCE_EMPTY)
 			continue;
-		mce_line(line, sizeof(line), &r, mce_kind(r.status) == MCE_UNCORRECTED ?
-			 "uncorrected" : "corrected");
+		mce_line(line, sizeof(line), &r, "#MC");
 		log_info("%s", line);
 		if (mce_kind(r.status) != MCE_UNCORRECTED)
 			continue;

@@ -30,8 +30,8 @@ void mca_clear(unsigned bank);
 void mca_enable(void);
 
 // Called by the #MC handler (src/x86/trap.c) after panic_begin(): log
-// every bank of this CPU holding a record, IA32_MCG_STATUS, and what the
-// error means and what to do.
+// IA32_MCG_STATUS, every bank of this CPU holding a record (an MCE line
+// ending "#MC"), and what the error means and what to do.
 void mca_report_exception(unsigned cpu);
 
 #endif
