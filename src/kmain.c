@@ -21,6 +21,7 @@
 #include "run.h"
 #include "run/plan.h"
 #include "screen.h"
+#include "selfcheck.h"
 #include "screen/font.h"
 #include "smp.h"
 #include "status_screen.h"
@@ -248,6 +249,7 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 
 	cpu_init_bsp();		// GDT, TSS and this_cpu(): before any fault can be reported
 	trap_init();		// from here on any CPU exception ends the run as ABORTED
+	selfcheck_init();	// the CRCs of ramsift's code, checked after each test and move
 	bool have_info = bootinfo_parse(&bootinfo, magic, info, read_low_phys, warn_boot, NULL);
 	config_defaults(&cfg);
 	size_t nnames;
