@@ -94,8 +94,8 @@ static struct runjson base(void)
 static const char *const keys[] = {
 	"ramsift_json", "version", "result", "passes", "errors", "tested_bytes", "usable_bytes",
 	"elapsed_s", "seed", "cpus", "firmware", "loader", "cmdline", "config", "failing_pages",
-	"fold", "machine", "dimms", "dimms_left_out", "hypervisor", "mce_corrected",
-	"mce_uncorrected", "truncated",
+	"fold", "machine", "dimms", "dimms_left_out", "truncated", "hypervisor", "mce_corrected",
+	"mce_uncorrected",
 };
 
 static void test_pass(void **state)
