@@ -56,6 +56,13 @@ void machcheck_cpu_start(void)
 	if (!cpus[id].started) {
 		harvest(id, "at boot");
 		cpus[id].started = true;
+		if (id == 0 && cpus[id].banks)
+			log_info("machine checks: %u banks (IA32_MCG_CAP=0x%llx), enabled; corrected "
+				 "errors are polled every %u ms while testing", cpus[id].banks,
+				 (unsigned long long)cpus[id].cap, MACHCHECK_POLL_MS);
+		else if (id == 0)
+			log_info("machine checks: this CPU has no machine-check banks; corrected ECC "
+				 "errors cannot be seen");
 	} else {
 		harvest(id, NULL);
 	}

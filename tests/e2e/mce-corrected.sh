@@ -36,6 +36,7 @@ inj=
 
 [ "$E2E_RESULT" -eq 1 ] || e2e_fail "isa-debug-exit result: want FAIL, got ${E2E_RESULTS[$E2E_RESULT]}"
 e2e_expect '^ramsift: result=FAIL passes=3 errors=0 ' 'FAIL with no failing read'
+e2e_expect '^machine checks: 10 banks \(IA32_MCG_CAP=0x100010a\), enabled; ' 'machine checks on'
 e2e_expect '^MCE cpu=0 bank=3 status=0x8c0000000000009f addr=0x0000000001234540 misc=0x0000000000000086 at boot$' \
 	'the record left from before the start'
 e2e_expect '^MCE cpu=0 bank=1 status=0x8c0000000000009f addr=0x0000000005a5a5c0 misc=0x0000000000000086 corrected$' \
