@@ -43,6 +43,14 @@ e2e_expect '^MCE cpu=0 bank=1 status=0x8c0000000000009f addr=0x0000000005a5a5c0 
 	'the first corrected error'
 e2e_expect '^MCE cpu=0 bank=2 status=0x8c0000000000009f addr=0x0000000007000040 misc=0x0000000000000086 corrected$' \
 	'the second corrected error'
+# Found by polling while the first test ran, not only by the last poll
+# before the summary.
+end_at=$(grep -n '^test march-c: end pass=1 ' "$E2E_LOG" | head -n 1 | cut -d: -f1)
+for bank in 1 2; do
+	at=$(grep -n "^MCE cpu=0 bank=$bank " "$E2E_LOG" | head -n 1 | cut -d: -f1)
+	[ -n "$end_at" ] && [ "$at" -lt "$end_at" ] ||
+		e2e_fail "bank $bank's error was not reported while the first test ran"
+done
 n=$(grep -c '^MCE ' "$E2E_LOG") || true
 [ "$n" -eq 3 ] || e2e_fail "want 3 MCE lines (each record read and cleared once), got $n"
 e2e_expect '^summary: 2 corrected and 0 uncorrected errors reported by the machine-check banks ' \

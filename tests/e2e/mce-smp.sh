@@ -4,7 +4,7 @@
 # corrected record injected into CPU 1's bank 5 while QEMU waits at -S is
 # logged `MCE cpu=1 ... at boot` as that AP starts; one injected into CPU 1's
 # bank 6 at the start of the first (parallel) test is found by CPU 1's own
-# polling, logged through the console lock as `MCE cpu=1 ... corrected`, and
+# polling before that test ends, logged through the console lock as `MCE cpu=1 ... corrected`, and
 # its page (0x9abc000) is the one page of the fold; FAIL with errors=0.
 . "$(dirname "$0")/lib.sh"
 
@@ -34,6 +34,12 @@ e2e_expect '^MCE cpu=1 bank=5 status=0x8c0000000000009f addr=0x0000000002468ac0 
 	"the AP's record from before the start"
 e2e_expect '^MCE cpu=1 bank=6 status=0x8c0000000000009f addr=0x0000000009abcdc0 misc=0x0000000000000086 corrected$' \
 	"the AP's corrected error"
+# Found by CPU 1 while it tested (its polls, at the latest at the end of its
+# share), not only when it started again after the move at the pass's end.
+mce_at=$(grep -n '^MCE cpu=1 bank=6 ' "$E2E_LOG" | head -n 1 | cut -d: -f1)
+end_at=$(grep -n '^test march-c: end pass=1 ' "$E2E_LOG" | head -n 1 | cut -d: -f1)
+[ -n "$end_at" ] && [ "$mce_at" -lt "$end_at" ] ||
+	e2e_fail "the corrected error was not reported while the first test ran (line $mce_at, its end at line $end_at)"
 n=$(grep -c '^MCE ' "$E2E_LOG") || true
 [ "$n" -eq 2 ] || e2e_fail "want 2 MCE lines, got $n"
 e2e_expect '^ramsift: result=FAIL passes=3 errors=0 ' 'FAIL with no failing read'
