@@ -20,9 +20,10 @@ static struct {
 
 static uint64_t corrected, uncorrected, at_boot;
 
-// Log and clear every record this CPU's banks hold; when still is NULL
-// (the run polls), count it and record a corrected error's page.
-static void harvest(unsigned id, const char *still)
+// Log and clear every record this CPU's banks hold. Records from before the
+// start (before_start) are only logged; the run's are counted, and their
+// pages recorded.
+static void harvest(unsigned id, bool before_start)
 {
 	char line[LINE_LEN];
 
@@ -34,10 +35,10 @@ static void harvest(unsigned id, const char *still)
 		if (k == MCE_EMPTY)
 			continue;
 		mca_clear(i);
-		mce_line(line, sizeof(line), &r, still ? still :
+		mce_line(line, sizeof(line), &r, before_start ? "at boot" :
 			 k == MCE_CORRECTED ? "corrected" : "uncorrected");
 		log_info("%s", line);
-		if (still) {
+		if (before_start) {
 			__atomic_fetch_add(&at_boot, 1, __ATOMIC_RELAXED);
 			continue;
 		}
@@ -54,7 +55,7 @@ void machcheck_cpu_start(void)
 
 	cpus[id].banks = mca_banks(&cpus[id].cap);
 	if (!cpus[id].started) {
-		harvest(id, "at boot");
+		harvest(id, true);
 		cpus[id].started = true;
 		if (id == 0 && cpus[id].banks)
 			log_info("machine checks: %u banks (IA32_MCG_CAP=0x%llx), enabled; corrected "
@@ -64,7 +65,7 @@ void machcheck_cpu_start(void)
 			log_info("machine checks: this CPU has no machine-check banks; corrected ECC "
 				 "errors cannot be seen");
 	} else {
-		harvest(id, NULL);
+		harvest(id, false);
 	}
 	mca_enable();
 	cpus[id].polled_ms = timer_ms();
@@ -78,7 +79,7 @@ void machcheck_poll(bool now)
 	if (!now && ms - cpus[id].polled_ms < MACHCHECK_POLL_MS)
 		return;
 	cpus[id].polled_ms = ms;
-	harvest(id, NULL);
+	harvest(id, false);
 }
 
 uint64_t machcheck_corrected(void)

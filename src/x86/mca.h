@@ -25,8 +25,9 @@ void mca_clear(unsigned bank);
 
 // Turn machine checks on: IA32_MCG_CTL all ones when it exists, every
 // bank's control register all ones except those lib/mce.h leaves to the
-// firmware, then CR4.MCE (with MCE but no MCA, CR4.MCE alone). Read and
-// clear the banks first: what they hold dates from before.
+// firmware, then CR4.MCE (with MCE but no MCA, CR4.MCE alone). The caller
+// reads and clears the banks first (SDM 15.8: they may hold records from
+// before the last reset).
 void mca_enable(void);
 
 // Called by the #MC handler (src/x86/trap.c) after panic_begin(): log
