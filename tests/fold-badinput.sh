@@ -55,6 +55,11 @@ run 1 "$tmp.in"
 [ "$(grep -c 'beyond 2\^52, the x86-64 physical address limit' "$tmp.err")" = 2 ] ||
 	fail 'addresses at 2^52: want both lines named as beyond the physical address limit'
 
+# A line of bad input is shown escaped: it cannot drive the terminal.
+printf '0x1000\n\033[2Jx\n' >"$tmp.in"
+run 1 "$tmp.in"
+said ':2: not an address.*: \\x1b\[2Jx$' 'a bad line shown escaped'
+
 printf '0x1000\n0x5000000000\n' >"$tmp.in"
 run 1 --ram 0-1G --format memmap "$tmp.in"
 [ "$(cat "$tmp.out")" = 'memmap=4K$0x1000' ] || fail 'an address outside --ram: memmap='

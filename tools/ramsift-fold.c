@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "badram/badram.h"
+#include "escape.h"
 #include "json.h"
 #include "parse.h"
 
@@ -233,6 +234,19 @@ static void note_log_line(const char *line, const char *name, struct log_facts *
 		lf->offline_partial = true;
 }
 
+// line without its line end, escaped for the terminal (escape.h), cut to
+// 200 bytes.
+static const char *shown_line(const char *line)
+{
+	static char shown[200 * ESCAPE_MAX_PER_BYTE + 4];
+	size_t len = strcspn(line, "\r\n"), n = len < 200 ? len : 200;
+
+	escape_text(shown, sizeof(shown), line, n);
+	if (n < len)
+		strcat(shown, "...");
+	return shown;
+}
+
 // Read one input; returns the number of bad lines.
 static size_t read_input(FILE *f, const char *name, struct addrs *v, struct log_facts *lf)
 {
@@ -263,16 +277,14 @@ static size_t read_input(FILE *f, const char *name, struct addrs *v, struct log_
 			add_addr(v, a);
 			break;
 		case LINE_BAD:
-			lines[i][strcspn(lines[i], "\r\n")] = '\0';
 			fprintf(stderr, "%s:%zu: not an address, ERROR line or memtest86+ row: %s\n",
-				name, i + 1, lines[i]);
+				name, i + 1, shown_line(lines[i]));
 			bad++;
 			break;
 		case LINE_BEYOND:
-			lines[i][strcspn(lines[i], "\r\n")] = '\0';
 			fprintf(stderr, "%s:%zu: the address is at or beyond 2^52, the x86-64 physical "
 				"address limit, so no RAM holds it (a corrupted line?): %s\n",
-				name, i + 1, lines[i]);
+				name, i + 1, shown_line(lines[i]));
 			bad++;
 			break;
 		case LINE_SKIP:
