@@ -236,9 +236,18 @@ static void map_all_memory(struct ram *ram, const struct bootinfo *bi, struct fo
 	_Static_assert(WORK_SMP % PAGE_SIZE == 0, "the working memory is whole pages");
 	uint64_t tables = ram_alloc(ram, bytes + work_bytes, BOOT_IDENTITY_BYTES, FOOTPRINT_DATA_WHAT);
 	if (tables == 0) {
-		log_error("no free memory below 4 GiB for %llu KiB of page tables and working "
-			  "memory; ramsift cannot run on this memory map",
-			  (unsigned long long)((bytes + work_bytes) >> 10));
+		uint64_t need = fp->image + fp->image_bytes + bytes + work_bytes;
+		if (range_total(ram->usable, ram->nusable) < need)
+			log_error("too little memory: ramsift needs %llu KiB of free RAM below 4 GiB for "
+				  "its page tables and working memory besides its image, and the machine "
+				  "has %llu KiB of usable RAM in all; give it at least %llu MiB",
+				  (unsigned long long)((bytes + work_bytes) >> 10),
+				  (unsigned long long)(range_total(ram->usable, ram->nusable) >> 10),
+				  (unsigned long long)((need + (1ull << 20) - 1) >> 20));
+		else
+			log_error("no free memory below 4 GiB for %llu KiB of page tables and working "
+				  "memory; ramsift cannot run on this memory map",
+				  (unsigned long long)((bytes + work_bytes) >> 10));
 		run_finish(RESULT_ABORTED);
 	}
 	paging_build(tables, top, fp->image, fp->image_bytes);
@@ -273,6 +282,8 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 	size_t nnames;
 	const char *const *names = test_names(&nnames);
 	cmdline_parse(bootinfo.cmdline, &cfg, names, nnames, warn_cmdline, NULL);
+	run_begin(&cfg, 0);	// an early ABORTED ends as onexit= says
+	report_boot(&bootinfo);	// and its json: line names the loader
 	bool serial_ok = consoles_init(&cfg, &bootinfo);	// replays what was logged so far
 
 	log_loader(&bootinfo, load_phys);
