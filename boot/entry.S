@@ -287,10 +287,11 @@ upper_covers:
 	push	%ecx
 	mov	%edx, %ecx
 	mov	$0x100000, %eax
+	cmp	$(0x100000000 - 0x100000) >> 10, %ecx
+	jae	1f				// it reaches 4 GiB
 	shl	$10, %ecx
-	jc	1f				// 4 GiB or more
 	add	%eax, %ecx
-	jnc	2f
+	jmp	2f
 1:	xor	%ecx, %ecx			// end 0: 4 GiB
 2:	call	covers
 	pop	%ecx
