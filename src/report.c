@@ -117,6 +117,13 @@ void report_badram(const struct config *cfg, const struct ram *ram, const char *
 	}
 }
 
+static const struct bootinfo *boot_info;
+
+void report_boot(const struct bootinfo *bi)
+{
+	boot_info = bi;
+}
+
 void report_json(const struct config *cfg, const struct run_status *s, enum result r,
 		 uint64_t now_ms)
 {
@@ -131,7 +138,7 @@ void report_json(const struct config *cfg, const struct run_status *s, enum resu
 		.seed_known = m != NULL,
 		.seed = m ? m->seed : 0,
 		.cpus = m ? m->cpus : 0,
-		.bi = m ? m->bi : NULL,
+		.bi = m ? m->bi : boot_info,
 		.pages = pages,
 		.npages = lowest_pages(),
 		.failing_pages = t->n,

@@ -126,7 +126,6 @@ static bool acpi_mode(void)
 
 _Noreturn void power_off(void)
 {
-	log_info("ramsift: powering off");
 	if (!sleep_regs.set) {
 		log_warn("onexit=poweroff: no ACPI S5 (the power: line at the start says why); "
 			 "halting instead");
@@ -155,7 +154,12 @@ _Noreturn void power_off(void)
 
 _Noreturn void power_reboot(void)
 {
-	log_info("ramsift: rebooting");
+	log_info(POWER_REBOOTING_LINE);
+	power_reset();
+}
+
+_Noreturn void power_reset(void)
+{
 	if (reset_reg.set) {
 		static const char *const space[] = { "I/O port", "memory", "PCI configuration" };
 		log_info("power: reset through the ACPI reset register (%s 0x%llx, value 0x%x)",

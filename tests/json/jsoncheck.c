@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "jsonparse.h"
 
 static const char *log_name;
@@ -249,14 +250,15 @@ static void check_start(void)
 		const char *c = strstr(l, "; command line: '");
 		const struct jv *cl = get(root, "cmdline");
 		if (c && cl && cl->type == JV_STRING) {
+			// The log shows the command line escaped (lib/escape.h), whole.
+			char *shown = malloc(cl->len * ESCAPE_MAX_PER_BYTE + 1);
 			c += strlen("; command line: '");
 			size_t len = strlen(c);
-			// log_info cuts lines at 255 characters: then a prefix.
-			bool whole = len > 0 && c[len - 1] == '\'' && strlen(l) < 255;
-			if (whole && (cl->len != len - 1 || memcmp(cl->text, c, len - 1) != 0))
-				fail("\"cmdline\" is '%s', the log says '%.*s'", cl->text, (int)len - 1, c);
-			if (!whole && strncmp(cl->text, c, len) != 0)
-				fail("\"cmdline\" '%s' does not start with the log's '%s'", cl->text, c);
+			escape_text(shown, cl->len * ESCAPE_MAX_PER_BYTE + 1, cl->text, cl->len);
+			if (len == 0 || c[len - 1] != '\'' || strlen(shown) != len - 1 ||
+			    memcmp(shown, c, len - 1) != 0)
+				fail("\"cmdline\" escaped is '%s', the log says '%s'", shown, c);
+			free(shown);
 		}
 	}
 	same_string(root, "firmware", find_line("firmware: UEFI") ? "uefi" : "bios");
