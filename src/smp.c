@@ -201,6 +201,26 @@ static void more(char *buf, size_t len, size_t n, const char *fmt, size_t a, siz
 	fmt_snprintf(buf + at, len - at, ", %zu %s", n, part);
 }
 
+// The mode of each started CPU's local APIC: the BSP's, which all share, or
+// a warning for each AP in another (the SDM wants one mode for all).
+static void log_apic_modes(void)
+{
+	size_t apart = 0;
+
+	for (unsigned id = 1; id < smp.ncpus; id++) {
+		enum apic_mode m = slot_of(id)->cpu.apic_mode;
+		if (m == smp.mode)
+			continue;
+		apart++;
+		log_warn("cpus: CPU %u (APIC ID %u) has its local APIC in %s mode, the BSP in %s mode; "
+			 "it tests, but never waits halted (update the firmware, or test with cpus=1)",
+			 id, smp.apic[id], apic_mode_name(m), apic_mode_name(smp.mode));
+	}
+	if (apart == 0)
+		log_info("apic: %s mode on all %zu CPUs started, as the firmware left it",
+			 apic_mode_name(smp.mode), smp.ncpus);
+}
+
 void smp_start(uint64_t slots)
 {
 	char line[256], extra[200] = "";
@@ -253,6 +273,7 @@ void smp_start(uint64_t slots)
 	more(extra, sizeof(extra), smp.acpi.beyond, "more beyond the %zu kept", ACPI_CPUS_MAX, 0);
 	status_line_cpus(line, sizeof(line), smp.acpi.nenabled, ids, smp.ncpus, extra);
 	log_info("%s", line);
+	log_apic_modes();
 }
 
 struct range smp_trampoline(void)
