@@ -160,9 +160,9 @@ static void run_share(void *arg)
 		ctx.share += job.share[job.ids[i]].first < sh->first;
 
 	c->test = job.test->name;
-	if (job.cfg->test_fault == TEST_FAULT_AP_UD2 && c->id == 1)
-		__asm__ volatile("ud2");	// the test hook: an exception on an AP
+	smp_test_hook(job.cfg->test_fault, false);
 	job.test->run(&ctx, job.test->param);
+	smp_test_hook(job.cfg->test_fault, true);
 	c->test = NULL;
 	machcheck_poll(true);
 	smp_check_stack(job.test->name);

@@ -18,7 +18,9 @@ set -eu
 # for the Multiboot loader, the BIOS and the NIC's option ROM that every boot
 # loads. grub2-common has Debian's /etc/default/grub and update-grub
 # (tests/e2e/roundtrip/grub-default.sh). debootstrap and git: `make
-# check-fresh` builds a Debian root and clones the repository into it.
+# check-fresh` builds a Debian root and clones the repository into it;
+# debootstrap also builds the Debian 13 root whose QEMU 10 runs the x2APIC
+# scenario (tools/trixie-qemu.sh: Debian 12's QEMU has no TCG x2APIC).
 # zbar-tools and qrencode: make check-qr holds lib/qr against both.
 # console-setup-linux ships the console font the build turns into ramsift's
 # (mk/screen.mk); socat talks to QEMU's monitor in the screen scenarios.

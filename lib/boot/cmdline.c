@@ -340,15 +340,26 @@ static void set_onexit(struct parser *p, const char *v, size_t n, const void *ar
 
 // ---- test_fault= ------------------------------------------------------
 
+static const char *const test_fault_names[] = {
+	[TEST_FAULT_AP_ABSENT] = "ap-absent",
+	[TEST_FAULT_AP_ABSENT_MANY] = "ap-absent-many",
+	[TEST_FAULT_AP_UD2] = "ap-ud2",
+	[TEST_FAULT_AP_HANG] = "ap-hang",
+	[TEST_FAULT_AP_HANG_END] = "ap-hang-end",
+	[TEST_FAULT_AP_STACK] = "ap-stack",
+};
+
 static void set_test_fault(struct parser *p, const char *v, size_t n, const void *arg)
 {
 	(void)arg;
-	if (str_eq_n(v, n, "ap-absent"))
-		p->cfg->test_fault = TEST_FAULT_AP_ABSENT;
-	else if (str_eq_n(v, n, "ap-ud2"))
-		p->cfg->test_fault = TEST_FAULT_AP_UD2;
-	else
-		warn(p, "ignored: must be ap-absent or ap-ud2 (test hooks that make ramsift fail on purpose)");
+	for (size_t i = 0; i < sizeof(test_fault_names) / sizeof(test_fault_names[0]); i++) {
+		if (test_fault_names[i] && str_eq_n(v, n, test_fault_names[i])) {
+			p->cfg->test_fault = (enum test_fault)i;
+			return;
+		}
+	}
+	warn(p, "ignored: must be ap-absent, ap-absent-many, ap-ud2, ap-hang, ap-hang-end or ap-stack "
+		"(test hooks that make ramsift fail on purpose)");
 }
 
 // ---- dispatch ----------------------------------------------------------

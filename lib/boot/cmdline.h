@@ -30,6 +30,10 @@ enum test_fault {
 	TEST_FAULT_NONE,
 	TEST_FAULT_AP_ABSENT,   // start one more CPU, at an APIC ID no CPU has
 	TEST_FAULT_AP_UD2,      // CPU 1 executes ud2 as its first job starts
+	TEST_FAULT_AP_ABSENT_MANY, // start 9 more CPUs at APIC IDs no CPU has
+	TEST_FAULT_AP_HANG,     // CPU 1 halts for good as its first job starts
+	TEST_FAULT_AP_HANG_END, // CPU 1 halts for good as its first job ends
+	TEST_FAULT_AP_STACK,    // CPU 1 writes the word below its stack, as an overflow
 };
 
 // The command line's own defaults and ranges. The BadRAM budget's (patterns=
@@ -101,7 +105,8 @@ void config_defaults(struct config *cfg);
 //   seed=N errors=N bitfade=N patterns=N holes=N cpus=N  numbers in the
 //             ranges the constants above give (patterns: 1..BADRAM_MAX_PAIRS;
 //             seed: any 64-bit value; cpus: 0..CMDLINE_MAX_CPUS, 0 = all)
-//   test_fault=ap-absent|ap-ud2  a test hook (enum test_fault)
+//   test_fault=ap-absent|ap-absent-many|ap-ud2|ap-hang|ap-hang-end|ap-stack
+//             a test hook (enum test_fault)
 // A later key overrides an earlier one, except console=. Every unknown key,
 // word without '=', malformed or out-of-range value is passed to warn (which
 // may be NULL to ignore them) and that setting is left unchanged.

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "apic.h"	// enum apic_mode
 #include "capacity.h"	// MAX_CPUS
 #include "hypervisor.h"	// HYPERVISOR_SIGNATURE_LEN
 #include "layout.h"	// the GDT's selectors: SEL_CODE, SEL_DATA, SEL_TSS
@@ -33,6 +34,7 @@ struct cpu {
 	void *run;			// the run's own per-CPU state (src/smp.c)
 	void (*main)(void);		// what an AP runs once started (smpboot.h)
 	volatile uint32_t started;	// set by an AP once it runs C on its own GDT
+	enum apic_mode apic_mode;	// an AP's local APIC's mode when it started
 	uint64_t gdt[7];		// null, code, data, TSS (2 slots), spare
 	struct tss tss;
 	uint8_t ist_stack[IST_STACK_SIZE] __attribute__((aligned(16)));

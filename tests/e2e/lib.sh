@@ -22,6 +22,9 @@ E2E_JSONCHECK=$B/host/ramsift-jsoncheck
 # QEMU's accelerator (tools/qemu-run.sh -a): the SMP scenarios set
 # tcg,thread=multi so that each guest CPU runs on a host thread of its own.
 E2E_ACCEL=${E2E_ACCEL:-tcg}
+# The QEMU program (tools/qemu-run.sh -q): tools/trixie-qemu.sh for what
+# Debian 12's QEMU cannot do.
+E2E_QEMU=${E2E_QEMU:-qemu-system-x86_64}
 E2E_ARGS=$(grep -v '^#' tests/e2e/kernel-args)
 # tools/qemu-run.sh's exit statuses, by value, for the messages.
 E2E_RESULTS=(PASS FAIL ABORTED 'QEMU failed' 'time limit' STOPPED)
@@ -62,7 +65,7 @@ e2e_boot() {
 	rm -f "$E2E_LOG"
 	E2E_RESULT=0
 	tools/qemu-run.sh -t "$E2E_TIMEOUT" -l "$raw" ${E2E_SERIAL_PORT:+-i "$E2E_SERIAL_PORT"} \
-		-a "$E2E_ACCEL" "$@" \
+		-a "$E2E_ACCEL" -q "$E2E_QEMU" "$@" \
 		2>"$E2E_DIR/$E2E_NAME.stderr" || E2E_RESULT=$?
 	sed -e 's/\r//g' -e 's/\x1b\[[0-9;=?]*[A-Za-z]//g' "$raw" >"$E2E_LOG"
 	rm -f "$raw"

@@ -187,8 +187,13 @@ static const struct {
 	{ "test_fault=ap-absent", { DEF, .test_fault = TEST_FAULT_AP_ABSENT }, 0, NULL, NULL },
 	{ "test_fault=ap-ud2", { DEF, .test_fault = TEST_FAULT_AP_UD2 }, 0, NULL, NULL },
 	{ "test_fault=ap-ud2 test_fault=ap-absent", { DEF, .test_fault = TEST_FAULT_AP_ABSENT }, 0, NULL, NULL },
-	{ "test_fault=ap", { DEF }, 1, "must be ap-absent or ap-ud2", "test_fault=ap" },
-	{ "test_fault=", { DEF }, 1, "must be ap-absent or ap-ud2", NULL },
+	{ "test_fault=ap-absent-many", { DEF, .test_fault = TEST_FAULT_AP_ABSENT_MANY }, 0, NULL, NULL },
+	{ "test_fault=ap-hang", { DEF, .test_fault = TEST_FAULT_AP_HANG }, 0, NULL, NULL },
+	{ "test_fault=ap-hang-end", { DEF, .test_fault = TEST_FAULT_AP_HANG_END }, 0, NULL, NULL },
+	{ "test_fault=ap-stack", { DEF, .test_fault = TEST_FAULT_AP_STACK }, 0, NULL, NULL },
+	{ "test_fault=ap", { DEF }, 1, "must be ap-absent, ap-absent-many, ap-ud2, ap-hang,", "test_fault=ap" },
+	{ "test_fault=ap-hang-", { DEF }, 1, "must be ap-absent", "test_fault=ap-hang-" },
+	{ "test_fault=", { DEF }, 1, "must be ap-absent, ap-absent-many, ap-ud2, ap-hang,", NULL },
 };
 
 static void check_config(const char *name, const struct config *got,
@@ -317,7 +322,7 @@ static void check_sane(const struct config *cfg, const char *what)
 		  cfg->bitfade_s <= CMDLINE_MAX_BITFADE &&
 		  cfg->patterns >= 1 && cfg->patterns <= BADRAM_MAX_PAIRS &&
 		  cfg->holes >= 1 && cfg->holes <= CMDLINE_MAX_HOLES &&
-		  cfg->cpus <= CMDLINE_MAX_CPUS && cfg->test_fault <= TEST_FAULT_AP_UD2;
+		  cfg->cpus <= CMDLINE_MAX_CPUS && cfg->test_fault <= TEST_FAULT_AP_STACK;
 
 	for (size_t i = 0; ok && i < cfg->ntests; i++)
 		ok = cfg->tests[i] < NNAMES;
