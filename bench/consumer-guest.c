@@ -109,19 +109,20 @@ static int run(char *const argv[], void (*each)(const char *line))
 
 // ---- 1. the stress -----------------------------------------------------------
 static struct {
-	unsigned long errors, shown;
+	unsigned long incidents, lines;
 	char status[16];
 } sat;
 
-// stressapptest says "Report Error: miscompare ..." (or another error) per
-// bad word, "Stats: Found N hardware incidents" and "Status: PASS|FAIL".
+// stressapptest says "Report Error: ..." and "Hardware Error: ..." about
+// bad words (the first few are shown), "Stats: Found N hardware incidents"
+// (the count reported) and "Status: PASS|FAIL".
 static void sat_line(const char *line)
 {
 	if (strstr(line, "Error:") && !strstr(line, "Log: ")) {
-		sat.errors++;
-		if (sat.shown++ < 5)
+		if (sat.lines++ < 4)
 			printf("consumer: stressapptest: %s", line);
-	} else if (!strncmp(line, "Stats: Found", 12) || !strncmp(line, "Stats: Completed", 16)) {
+	} else if (sscanf(line, "Stats: Found %lu hardware incidents", &sat.incidents) == 1 ||
+		   !strncmp(line, "Stats: Completed", 16)) {
 		printf("consumer: stressapptest: %s", line);
 	} else if (sscanf(line, "Status: %15s", sat.status) == 1) {
 		printf("consumer: stressapptest: %s", line);
@@ -141,9 +142,10 @@ static int stress(void)
 	fflush(stdout);
 	strcpy(sat.status, "NONE");
 	int rc = run(argv, sat_line);
-	printf("consumer: result stress status=%s errors=%lu exit=%d\n", sat.status, sat.errors, rc);
+	printf("consumer: result stress status=%s errors=%lu error_lines=%lu exit=%d\n",
+	       sat.status, sat.incidents, sat.lines, rc);
 	fflush(stdout);
-	return sat.errors == 0 && rc == 0 && !strcmp(sat.status, "PASS");
+	return sat.incidents == 0 && sat.lines == 0 && rc == 0 && !strcmp(sat.status, "PASS");
 }
 
 // ---- 2. the pressure ---------------------------------------------------------
