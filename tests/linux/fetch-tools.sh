@@ -3,9 +3,9 @@
 # Fetch Debian's own user-space tools for an initramfs, without installing
 # them: each PACKAGE is fetched with `apt-get download` into DIR (kept there
 # as a cache: a second run does not download again) and unpacked with
-# `dpkg -x` into DIR/root; then every shared library its programs need, as
-# this machine's ldd finds them (the same Debian release: libc6, libstdc++6,
-# libgcc-s1 are in its base system), is copied into DIR/root at the same
+# `dpkg-deb -x` into DIR/root; then every shared library its programs need, as
+# this machine's ldd finds them (the same Debian release; tools/deps.sh
+# installs the packages that hold them), is copied into DIR/root at the same
 # path, the loader too. DIR/root then runs the programs with no other file.
 # Works as any user with Debian's package lists; as root it fetches the
 # lists when a package is unknown.
@@ -16,8 +16,10 @@ set -eu
 dir=$1
 shift
 mkdir -p "$dir"
-root=$dir/root
-rm -rf "$root"
+# Built aside and renamed at the end: a failed run leaves no DIR/root that
+# make would take as done.
+root=$dir/root.tmp
+rm -rf "$root" "$dir/root"
 mkdir -p "$root"
 
 for pkg; do
@@ -36,7 +38,7 @@ for pkg; do
 		}
 	fi
 	dpkg-deb -x "$deb" "$root"
-	echo "fetch-tools.sh: $(basename "$deb") unpacked into $root"
+	echo "fetch-tools.sh: $(basename "$deb") unpacked into $dir/root"
 done
 
 # The libraries: ldd prints "name => /path (addr)" and the loader's path.
@@ -65,4 +67,4 @@ for d in lib lib64; do
 	fi
 	[ ! -d "$root/usr/$d" ] || ln -s "usr/$d" "$root/$d"
 done
-touch "$root"
+mv "$root" "$dir/root"
