@@ -58,14 +58,15 @@ function corrupt(boot) {
 	why = ""
 	if (f[boot, "vm_result"] != 0) why = why " VM did not end cleanly (qemu-run.sh status " f[boot, "vm_result"] ");"
 	if (f[boot, "end"] != "clean" && f[boot, "end"] != "") why = why " payload ended: " f[boot, "end"] ";"
-	if (f[boot, "end"] == "") why = why " payload never ended;"
+	if (f[boot, "payload_signal"] != "") why = why " payload killed by signal " f[boot, "payload_signal"] ";"
+	else if (f[boot, "end"] == "") why = why " payload never ended;"
 	if (check == 0 || stress > 0) {
 		if (f[boot, "stress_status"] != "PASS") why = why " stressapptest " (f[boot, "stress_status"] == "" ? "gave no status" : f[boot, "stress_status"]) ";"
 		if (f[boot, "stress_errors"] + 0 > 0) why = why " stressapptest errors " f[boot, "stress_errors"] ";"
 	}
 	if (f[boot, "pressure_errors"] != "0") why = why " pressure errors " (f[boot, "pressure_errors"] == "" ? "not reported" : f[boot, "pressure_errors"]) ";"
 	if (f[boot, "kernel_messages"] + 0 > 0) why = why " kernel messages " f[boot, "kernel_messages"] ";"
-	if (f[boot, "console_bad"] + 0 > 0) why = why " oops/panic on the console " f[boot, "console_bad"] ";"
+	if (f[boot, "console_bad"] + 0 > 0) why = why " kernel fault lines on the console " f[boot, "console_bad"] ";"
 	return why != ""
 }
 

@@ -168,7 +168,8 @@ boot() {
 		/^consumer: result kernel / { sub(/.*=/, ""); print id, "kernel_messages", $1 }
 		/^consumer: metric / { print id, "metric:" $3 ":" $5, $4 }
 		/^consumer: end / { print id, "end", $3 }
-		/Kernel panic|^\[ *[0-9.]+\] (BUG|Oops|general protection)/ { panic++ }
+		/Kernel panic|^\[ *[0-9.]+\] (BUG|Oops|general protection|traps:|.*segfault at)/ { panic++ }
+		/^ramsift-init: \/payload killed by signal/ { print id, "payload_signal", $NF }
 		END { print id, "console_bad", panic + 0; print id, "vm_result", result }
 	' "$RT_LOG" >>"$RESULTS"
 }
