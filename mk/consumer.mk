@@ -26,7 +26,9 @@ $(CONSUMER_CPIO): $(B)/linux/init $(B)/bench/consumer-guest $(B)/linux/tools/roo
 	cp $(B)/linux/init $@.root/init && cp $(B)/bench/consumer-guest $@.root/payload && \
 	(cd $@.root && find . | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0) >$@ && rm -rf $@.root
 
-CONSUMER_DEPS := $(RT_DEPS) $(CONSUMER_CPIO)
+# Named one by one: mk/roundtrip.mk, which has RT_DEPS, is read after this file.
+CONSUMER_DEPS := $(B)/ramsift.elf $(B)/host/ramsift-inject $(B)/host/ramsift-faultgen \
+	$(B)/host/ramsift-check $(B)/host/ramsift-jsoncheck $(B)/linux/vmlinuz $(CONSUMER_CPIO)
 
 .PHONY: bench-consumer check-consumer
 bench-consumer: $(CONSUMER_DEPS)
