@@ -95,7 +95,8 @@ END {
 		print "Line applied in the protected VM, from ramsift's run in this experiment: `" xp[fw, "line"] "`"
 		fold = xp[fw, "fold"]
 		print ""
-		print "ramsift's `" fold "`; the healthy VM reserves as much: `memmap=" xp[fw, "reserve_kib"] "K$0x8000000`."
+		print "ramsift's `" fold "`" ((fw, "healthy") in nboots ? "; the healthy VM reserves as much: `memmap=" \
+			xp[fw, "reserve_kib"] "K$0x8000000`." : ".")
 		print ""
 		print "| VM | boots | MemTotal, KiB | stress errors | pressure errors | kernel messages | corruption |"
 		print "| --- | ---: | --- | --- | --- | --- | --- |"
