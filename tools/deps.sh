@@ -25,11 +25,14 @@ set -eu
 # console-setup-linux ships the console font the build turns into ramsift's
 # (mk/screen.mk); socat talks to QEMU's monitor in the screen scenarios.
 # dpkg-dev (dpkg-shlibdeps, dpkg-gencontrol) builds the package of make deb,
-# and lintian checks it (check-deb).
+# and lintian checks it (check-deb). libc6, libgcc-s1, libstdc++6 and libaio1:
+# the libraries of Debian's stressapptest and mbw, which
+# tests/linux/fetch-tools.sh copies from this machine into make
+# bench-consumer's initramfs.
 PKGS="gcc libc6-dev binutils binutils-x86-64-linux-gnu make qemu-system-x86 qemu-system-data seabios ipxe-qemu
 grub-pc-bin grub-efi-amd64-bin grub-common grub2-common xorriso mtools ovmf
 libcmocka-dev cpio memtest86+ debootstrap git zbar-tools qrencode
-console-setup-linux socat dpkg-dev lintian"
+console-setup-linux socat dpkg-dev lintian libc6 libgcc-s1 libstdc++6 libaio1"
 
 case ${1-} in
 --list)
