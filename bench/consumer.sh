@@ -33,7 +33,7 @@
 #          [--stress SECONDS] [--rounds N] [--tolerance PERCENT] [--out FILE]
 . "$(dirname "$0")/../tests/e2e/roundtrip/lib-faults.sh"
 
-check=0 mem=512M reps=3 uefi_reps=2 stress=10 rounds=3 tolerance=25
+check=0 mem=512M reps=3 uefi_reps=3 stress=10 rounds=3 tolerance=25
 out=$B/bench/consumer.md
 usage() {
 	echo "usage: $0 [--check] [--mem SIZE] [--reps N] [--uefi-reps N] [--stress SECONDS]" \
