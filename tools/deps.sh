@@ -24,10 +24,11 @@ set -eu
 # (mk/screen.mk); socat talks to QEMU's monitor in the screen scenarios.
 # dpkg-dev (dpkg-shlibdeps, dpkg-gencontrol) builds the package of make deb,
 # and lintian checks it (check-deb).
+# gnu-efi: the headers, crt0 and linker script ramsift-reserve.efi is built with (mk/efi.mk).
 PKGS="gcc libc6-dev binutils binutils-x86-64-linux-gnu make qemu-system-x86 qemu-system-data seabios ipxe-qemu
 grub-pc-bin grub-efi-amd64-bin grub-common grub2-common xorriso mtools ovmf
 libcmocka-dev cpio memtest86+ debootstrap git zbar-tools qrencode
-console-setup-linux socat dpkg-dev lintian"
+console-setup-linux socat dpkg-dev lintian gnu-efi"
 
 case ${1-} in
 --list)

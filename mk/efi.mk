@@ -1,0 +1,27 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# ramsift-reserve.efi, the UEFI pre-loader that reserves bad pages before
+# the boot loader runs (docs/badram.md, "Before GRUB: ramsift-reserve.efi"):
+# built with gnu-efi the way gnu-efi's own applications are, an ELF shared
+# object turned into a PE32+ EFI application by objcopy. lib/reserve (and
+# the lib/ utilities it uses) is compiled again for it, position-independent.
+
+EFI_LIBDIR := /usr/lib
+EFI_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -MMD -MP -ffreestanding -fno-builtin -fpic \
+	-fshort-wchar -fno-stack-protector -fno-stack-check -mno-red-zone -maccumulate-outgoing-args \
+	-DGNU_EFI_USE_MS_ABI -I/usr/include/efi -I/usr/include/efi/x86_64 -Ilib
+EFI_SRCS := efi/ramsift-reserve.c lib/reserve/reserve.c lib/parse.c lib/string.c
+EFI_OBJS := $(patsubst %,$(B)/efi/%.o,$(EFI_SRCS))
+
+$(B)/efi/%.c.o: %.c
+	$(call say,EFICC,$<)mkdir -p $(@D) && $(CC) $(EFI_CFLAGS) -c $< -o $@
+$(B)/efi/ramsift-reserve.so: $(EFI_OBJS)
+	$(call say,EFILD,$@)ld -nostdlib -shared -Bsymbolic -znocombreloc -T $(EFI_LIBDIR)/elf_x86_64_efi.lds \
+		$(EFI_LIBDIR)/crt0-efi-x86_64.o $^ -o $@ -L$(EFI_LIBDIR) -lefi -lgnuefi
+$(B)/ramsift-reserve.efi: $(B)/efi/ramsift-reserve.so
+	$(call say,OBJCOPY,$@)objcopy -j .text -j .sdata -j .data -j .dynamic -j .dynsym -j .rel \
+		-j .rela -j .rel.* -j .rela.* -j .reloc --target efi-app-x86_64 --subsystem=10 $< $@
+
+all: $(B)/ramsift-reserve.efi
+
+# tests/e2e/roundtrip/efi-reserve.sh boots it under OVMF.
+check-roundtrip: $(B)/ramsift-reserve.efi
