@@ -18,7 +18,7 @@ rt_firmware uefi
 tests="tests=own-address"
 iso=$E2E_DIR/$E2E_NAME.iso
 esp=$E2E_DIR/$E2E_NAME-esp.img
-uefi_straddle="GRUB 2.06 on UEFI leaves usable a chunk partly inside its own allocations"
+uefi_straddle="GRUB's badram on UEFI leaves usable pages in or beside GRUB's own allocations"
 
 # medium CFG_LINES: the GRUB medium $iso booting ramsift (multiboot2) after CFG_LINES.
 medium() {
