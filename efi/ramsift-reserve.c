@@ -6,7 +6,7 @@
 // badpages.txt in its own folder and then its load options (words of
 // lib/reserve/reserve.h), allocates every page the pairs match as
 // EfiUnusableMemory at its address, prints what it took and what it could
-// not (with the memory type the firmware holds it as), and starts loader=
+// not (with the memory type it is in use as), and starts loader=
 // from its own partition. Allocated before any loader has a heap, the pages
 // stay out of GRUB's, the kernel EFI stub's and the OS's memory. On an error
 // it says what to fix, waits for a key (30 s at most) and returns, so the
@@ -19,7 +19,7 @@
 #define FILE_NAME L"badpages.txt"
 #define FILE_MAX (64 * 1024)
 #define PAUSE_100NS (30ull * 10000000)
-#define LINES_MAX 40		// lines of each kind printed before a count
+#define LINES_MAX 40		// reserved ranges listed before a count (pages not taken: all)
 #define PAGE 4096ull
 
 static struct reserve_config cfg;
@@ -57,8 +57,10 @@ static EFI_STATUS fail(EFI_STATUS status)
 }
 
 // ---- reading the words
-// The file path of this image (its FilePath's file nodes joined) up to its
-// last '\', followed by FILE_NAME, into path[0..cap).
+// The file path of this image up to its last '\', followed by FILE_NAME,
+// into path[0..cap). The path is its FilePath's file nodes joined with a
+// '\' where neither side has one: GRUB's chainloader gives the folder and
+// the file name as two nodes ("\EFI\ramsift", "ramsift-reserve.efi").
 static BOOLEAN file_next_to_me(EFI_LOADED_IMAGE *me, CHAR16 *path, UINTN cap)
 {
 	UINTN n = 0, dir = 0;
@@ -66,7 +68,13 @@ static BOOLEAN file_next_to_me(EFI_LOADED_IMAGE *me, CHAR16 *path, UINTN cap)
 	for (EFI_DEVICE_PATH *d = me->FilePath; d && !IsDevicePathEnd(d); d = NextDevicePathNode(d)) {
 		if (DevicePathType(d) != MEDIA_DEVICE_PATH || DevicePathSubType(d) != MEDIA_FILEPATH_DP)
 			continue;
-		for (CHAR16 *c = ((FILEPATH_DEVICE_PATH *)d)->PathName; *c; c++) {
+		CHAR16 *c = ((FILEPATH_DEVICE_PATH *)d)->PathName;
+		if (n > 0 && path[n - 1] != L'\\' && *c != L'\\') {
+			if (n + 1 >= cap)
+				return FALSE;
+			path[n++] = L'\\';
+		}
+		for (; *c; c++) {
 			if (n + 1 >= cap)
 				return FALSE;
 			path[n++] = *c;
@@ -158,7 +166,10 @@ static BOOLEAN read_words(EFI_LOADED_IMAGE *me)
 		Print(L"ramsift-reserve: reading %s\n", path);
 		if (!parsed("badpages.txt", reserve_parse(&cfg, text, len, &at), at))
 			return FALSE;
-	} else if (!missing) {
+	} else if (missing) {
+		Print(L"ramsift-reserve: no %s on my partition: the load options alone say what to do\n",
+		      path);
+	} else {
 		return FALSE;
 	}
 	len = options_text(me);
@@ -171,7 +182,7 @@ struct take {
 	UINT64 taken, held, again;	// pages
 	UINT64 pend_start, pend_end;	// the range being reported
 	UINT32 pend_type;		// EfiUnusableMemory: taken by us
-	UINTN taken_lines, held_lines;
+	UINTN taken_lines;
 };
 
 static void flush(struct take *t)
@@ -184,9 +195,9 @@ static void flush(struct take *t)
 		if (t->taken_lines++ < LINES_MAX)
 			Print(L"ramsift-reserve: reserved 0x%lx-0x%lx (%ld pages)\n", t->pend_start,
 			      t->pend_end - 1, pages);
-	} else if (t->held_lines++ < LINES_MAX) {
-		Print(L"ramsift-reserve: cannot take 0x%lx-0x%lx (%ld pages): the firmware holds it "
-		      L"as %a%a\n", t->pend_start, t->pend_end - 1, pages, type_text(t->pend_type),
+	} else {
+		Print(L"ramsift-reserve: cannot take 0x%lx-0x%lx (%ld pages): already in use as %a%a\n",
+		      t->pend_start, t->pend_end - 1, pages, type_text(t->pend_type),
 		      os_reuses(t->pend_type) ? "; the OS uses it after boot, so the bad page stays in use"
 					      : "; the OS keeps off it too");
 	}
@@ -317,12 +328,11 @@ static BOOLEAN reserve_pages(void)
 	each_run(map, n, dsize, take_run, &t);
 	flush(&t);
 	FreePool(map);
-	if (t.taken_lines > LINES_MAX || t.held_lines > LINES_MAX)
-		Print(L"ramsift-reserve: (%d more ranges not listed)\n",
-		      (t.taken_lines > LINES_MAX ? t.taken_lines - LINES_MAX : 0) +
-		      (t.held_lines > LINES_MAX ? t.held_lines - LINES_MAX : 0));
-	Print(L"ramsift-reserve: %ld pages reserved as EfiUnusableMemory, %ld pages held by the "
-	      L"firmware could not be taken\n", t.taken, t.held);
+	if (t.taken_lines > LINES_MAX)
+		Print(L"ramsift-reserve: (%d more reserved ranges not listed)\n",
+		      t.taken_lines - LINES_MAX);
+	Print(L"ramsift-reserve: %ld pages reserved as EfiUnusableMemory, %ld pages already in use "
+	      L"could not be taken\n", t.taken, t.held);
 	return TRUE;
 }
 
