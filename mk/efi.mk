@@ -21,7 +21,9 @@ $(B)/ramsift-reserve.efi: $(B)/efi/ramsift-reserve.so
 	$(call say,OBJCOPY,$@)objcopy -j .text -j .sdata -j .data -j .dynamic -j .dynsym -j .rel \
 		-j .rela -j .rel.* -j .rela.* -j .reloc --target efi-app-x86_64 --subsystem=10 $< $@
 
-all: $(B)/ramsift-reserve.efi
+# `make efi`: apart from `make` (whose one output stays build/ramsift.elf).
+.PHONY: efi
+efi: $(B)/ramsift-reserve.efi
 
 # tests/e2e/roundtrip/efi-reserve.sh boots it under OVMF.
 check-roundtrip: $(B)/ramsift-reserve.efi
