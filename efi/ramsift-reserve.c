@@ -114,8 +114,8 @@ static BOOLEAN read_file(EFI_LOADED_IMAGE *me, CHAR16 *path, UINTN *len, BOOLEAN
 	*len = sizeof(text);
 	st = uefi_call_wrapper(file->Read, 3, file, len, text);
 	if (!EFI_ERROR(st) && *len == sizeof(text)) {
-		Print(L"ramsift-reserve: %s is larger than %d bytes: keep only ramsift's efi-reserve: "
-		      L"line and loader= in it\n", path, FILE_MAX - 1);
+		Print(L"ramsift-reserve: %s is larger than %ld bytes: keep only ramsift's efi-reserve: "
+		      L"line and loader= in it\n", path, (UINT64)FILE_MAX - 1);
 		st = EFI_BUFFER_TOO_SMALL;
 	} else if (EFI_ERROR(st)) {
 		Print(L"ramsift-reserve: cannot read %s: %r\n", path, st);
@@ -128,7 +128,7 @@ static BOOLEAN parsed(const char *from, enum reserve_error e, size_t at)
 {
 	if (e == RESERVE_OK)
 		return TRUE;
-	Print(L"ramsift-reserve: %a, at byte %d: %a\n", from, at, reserve_error_text(e));
+	Print(L"ramsift-reserve: %a, at byte %ld: %a\n", from, (UINT64)at, reserve_error_text(e));
 	return FALSE;
 }
 
@@ -156,6 +156,7 @@ static BOOLEAN read_words(EFI_LOADED_IMAGE *me)
 	CHAR16 path[RESERVE_PATH_MAX];
 	UINTN len;
 	size_t at;
+	enum reserve_error e;
 	BOOLEAN missing;
 
 	if (!file_next_to_me(me, path, RESERVE_PATH_MAX)) {
@@ -164,7 +165,8 @@ static BOOLEAN read_words(EFI_LOADED_IMAGE *me)
 	}
 	if (read_file(me, path, &len, &missing)) {
 		Print(L"ramsift-reserve: reading %s\n", path);
-		if (!parsed("badpages.txt", reserve_parse(&cfg, text, len, &at), at))
+		e = reserve_parse(&cfg, text, len, &at);
+		if (!parsed("badpages.txt", e, at))
 			return FALSE;
 	} else if (missing) {
 		Print(L"ramsift-reserve: no %s on my partition: the load options alone say what to do\n",
@@ -173,7 +175,8 @@ static BOOLEAN read_words(EFI_LOADED_IMAGE *me)
 		return FALSE;
 	}
 	len = options_text(me);
-	return parsed("load options", reserve_parse_options(&cfg, text, len, &at), at);
+	e = reserve_parse_options(&cfg, text, len, &at);
+	return parsed("load options", e, at);
 }
 
 // ---- taking the pages
@@ -329,8 +332,8 @@ static BOOLEAN reserve_pages(void)
 	flush(&t);
 	FreePool(map);
 	if (t.taken_lines > LINES_MAX)
-		Print(L"ramsift-reserve: (%d more reserved ranges not listed)\n",
-		      t.taken_lines - LINES_MAX);
+		Print(L"ramsift-reserve: (%ld more reserved ranges not listed)\n",
+		      (UINT64)(t.taken_lines - LINES_MAX));
 	Print(L"ramsift-reserve: %ld pages reserved as EfiUnusableMemory, %ld pages already in use "
 	      L"could not be taken\n", t.taken, t.held);
 	return TRUE;

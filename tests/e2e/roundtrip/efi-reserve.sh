@@ -147,6 +147,20 @@ e2e_expect '^ramsift-reserve: 0 pages reserved as EfiUnusableMemory, 1 pages alr
 	'the pre-loader counted the page it could not take'
 rt_want FAIL
 
+# A mistyped file (address and mask swapped): the pre-loader says what is
+# wrong, waits (30 s, no key comes) and returns; OVMF goes on to the next
+# boot entry, the GRUB medium, and ramsift runs with nothing reserved.
+esp "$(grep '^efi-reserve: ' "$E2E_DIR/$E2E_NAME-held-find.log" | sed -E 's/badram=([^,]+),([^,]+)/badram=\2,\1/')"
+rt_firmware uefi
+rt_boot mistyped "${RT_MEM[@]}" "${RT_FW[@]}" -net none \
+	-drive "if=none,id=esp,format=raw,file=$esp" -device ide-hd,drive=esp,bootindex=0 \
+	-drive "if=none,id=cd,media=cdrom,format=raw,file=$iso" -device ide-cd,drive=cd,bootindex=1
+e2e_expect '^ramsift-reserve: badpages.txt, at byte 34: a badram= address has bits its mask does not fix' \
+	'the pre-loader named the mistake'
+e2e_expect '^ramsift-reserve: press a key to return to the firmware' 'the pause'
+e2e_expect_no '^ramsift-reserve: starting ' 'nothing started after the mistake'
+rt_want FAIL
+
 # Debian's Linux through the pre-loader and GRUB, neither badram nor
 # memmap=: linux-roundtrip.sh's small set in 1 GiB (one cell in the
 # kernel's load window, where GRUB 2.12 with memmap= alone fails); the
