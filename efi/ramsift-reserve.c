@@ -39,8 +39,9 @@ static const char *type_text(UINT32 type)
 	return type < sizeof(type_name) / sizeof(type_name[0]) ? type_name[type] : "an unknown type";
 }
 
-// The OS takes these for its own use once it has booted (UEFI 2.9, 7.2,
-// table 7-6: usable after ExitBootServices or once ACPI is read).
+// The OS takes these for its own use once it has booted (the UEFI spec's
+// memory type usage after ExitBootServices: free then, ACPI reclaim once
+// the tables are read).
 static BOOLEAN os_reuses(UINT32 type)
 {
 	return type == EfiLoaderCode || type == EfiLoaderData || type == EfiBootServicesCode ||
