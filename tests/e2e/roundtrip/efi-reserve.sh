@@ -59,8 +59,15 @@ esp() {
 	rm -rf "$tree"
 }
 
-# boot_esp STEP: boot from the ESP alone, with fresh UEFI variables (whose
-# boot entries would name the CD of the boots before) and no NIC to try.
+# Every boot starts with fresh UEFI variables: the boot entries OVMF saved
+# name the drives of the boot before, and it would try those first.
+# boot_cd STEP: boot the GRUB medium $iso.
+boot_cd() {
+	rt_firmware uefi
+	rt_boot "$1" "${RT_MEM[@]}" "${RT_FW[@]}" -cdrom "$iso"
+}
+
+# boot_esp STEP: boot from the ESP alone, with no NIC to try.
 boot_esp() {
 	rt_firmware uefi
 	rt_boot "$1" "${RT_MEM[@]}" "${RT_FW[@]}" -drive "format=raw,file=$esp" -net none
@@ -69,7 +76,7 @@ boot_esp() {
 rt_faults column --ram 0x1000000-0xe000000 --seed 8 'column@0x6000000-0xa000000'
 rt_hold
 medium ""
-rt_boot find "${RT_MEM[@]}" "${RT_FW[@]}" -cdrom "$iso"
+boot_cd find
 rt_want FAIL
 rt_check found "$RT_FAULTS" "$RT_LOG"
 found=$RT_LOG
@@ -81,7 +88,7 @@ usable=$(rt_bytes usable_bytes "$found")
 
 # GRUB's badram alone: the pages it cannot cut stay usable.
 medium "badram $pairs"
-rt_boot badram "${RT_MEM[@]}" "${RT_FW[@]}" -cdrom "$iso"
+boot_cd badram
 rt_known "$uefi_straddle" roundtrip "$found" "$RT_LOG"
 
 # The pre-loader first: every matched page reserved, none refused.
@@ -134,7 +141,7 @@ done
 rt_faults held --ram 0xf800000-0xfe00000 --seed 11 cells:1
 rt_hold
 medium ""
-rt_boot held-find "${RT_MEM[@]}" "${RT_FW[@]}" -cdrom "$iso"
+boot_cd held-find
 rt_want FAIL
 rt_check found "$RT_FAULTS" "$RT_LOG" --exact
 page=$(sed -nE 's/^ERROR .*addr=0x0*([0-9a-f]*)[0-9a-f]{3} .*/\1/p' "$RT_LOG" | sort -u)
@@ -170,7 +177,7 @@ rt_ram 1G
 rt_faults small --ram 0x1000000-0x3c000000 --seed 9 cells:3 'cells:1@0x2000000-0x4000000' row
 rt_hold
 medium ""
-rt_boot linux-find "${RT_MEM[@]}" "${RT_FW[@]}" -cdrom "$iso"
+boot_cd linux-find
 rt_want FAIL
 rt_check found "$RT_FAULTS" "$RT_LOG" --exact
 found=$RT_LOG
