@@ -120,6 +120,7 @@ check: deps
 clean:
 	rm -rf $(B)
 
-# build/fresh holds make check-fresh's Debian root, whose /etc has *.d folders;
+# build/fresh holds make check-fresh's Debian root and build/trixie-qemu the
+# newer QEMU's (tools/trixie-qemu.sh), whose /etc have *.d folders and files;
 # the package's tree and the tests' chroots have /etc/grub.d: files only.
--include $(shell find $(B) -path $(B)/fresh -prune -o -name '*.d' -type f -print 2>/dev/null)
+-include $(shell find $(B) \( -path $(B)/fresh -o -path '$(B)/trixie*' \) -prune -o -name '*.d' -type f -print 2>/dev/null)

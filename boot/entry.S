@@ -3,6 +3,10 @@
 // mode, paging off, interrupts off, EAX = loader magic, EBX = physical address
 // of the boot information, no usable stack. It checks the magic and the CPU,
 // builds boot page tables, enters long mode and calls kmain() on the BSP stack.
+// A CPU ramsift cannot run on, or a machine whose RAM does not hold the image,
+// is reported before anything else (boot/check32.S), on COM1 and the VGA
+// text screen, and ramsift halts: past this point either would fault or hang
+// with nothing said.
 //
 // Position independent: GRUB's Multiboot 2 loader may place the image at any
 // 4 KiB boundary (see the relocatable tag), so every address here is the link
@@ -18,14 +22,12 @@
 #include "boot/multiboot.h"
 #include "x86/layout.h"
 
-#define COM1		0x3f8
 #define CR0_PE		(1 << 0)
 #define CR0_WP		(1 << 16)
 #define CR0_PG		(1 << 31)
 #define CR4_PAE		(1 << 5)
 #define MSR_EFER	0xc0000080
 #define EFER_LME	(1 << 8)
-#define CPUID_EXT_LM	(1 << 29)
 #define BOOT_IDENTITY_PDS (BOOT_IDENTITY_BYTES >> 30)	// one page directory a GiB
 
 	.section .boot.text, "ax"
@@ -48,18 +50,10 @@ entry32:
 	lea	msg_magic(%ebp), %eax
 	jmp	die32
 2:
-	mov	$0x80000000, %eax
-	cpuid
-	cmp	$0x80000001, %eax
-	jb	no_long_mode
-	mov	$0x80000001, %eax
-	cpuid
-	test	$CPUID_EXT_LM, %edx
-	jnz	3f
-no_long_mode:
-	lea	msg_no_lm(%ebp), %eax
-	jmp	die32
-3:
+	call	check_cpu
+	mov	(%esp), %ebx			// CPUID clobbered EBX
+	call	check_image_ram
+
 	// Clear the boot page tables and the kernel's .bss.
 	xor	%eax, %eax
 	lea	boot_bss_start(%ebp), %edi
@@ -140,40 +134,6 @@ no_long_mode:
 	push	%eax
 	lret
 
-// Print the NUL-terminated message at EAX on COM1 and on the VGA text screen,
-// then halt. Called only before long mode, when nothing else can report.
-die32:
-	mov	%eax, %esi
-	mov	$COM1 + 1, %dx;	mov $0x00, %al;	outb %al, %dx	// no interrupts
-	mov	$COM1 + 3, %dx;	mov $0x80, %al;	outb %al, %dx	// DLAB
-	mov	$COM1 + 0, %dx;	mov $0x01, %al;	outb %al, %dx	// 115200 baud
-	mov	$COM1 + 1, %dx;	mov $0x00, %al;	outb %al, %dx
-	mov	$COM1 + 3, %dx;	mov $0x03, %al;	outb %al, %dx	// 8N1
-	mov	$0xb8000, %edi
-1:	movzbl	(%esi), %ebx
-	test	%bl, %bl
-	jz	4f
-	mov	$100000, %ecx			// bounded wait: the UART may be absent
-	mov	$COM1 + 5, %dx
-2:	inb	%dx, %al
-	test	$0x20, %al
-	jnz	3f
-	loop	2b
-3:	mov	$COM1, %dx
-	mov	%bl, %al
-	outb	%al, %dx
-	cmp	$'\n', %bl
-	je	5f
-	mov	%bl, %al
-	mov	$0x4f, %ah			// white on red
-	mov	%ax, (%edi)
-	add	$2, %edi
-5:	inc	%esi
-	jmp	1b
-4:	cli
-	hlt
-	jmp	4b
-
 	.code64
 // Entered by the far return above, in 64-bit mode on the boot page tables.
 entry64:
@@ -216,9 +176,6 @@ gdt_desc:
 msg_magic:
 	.ascii "ramsift: not started by a Multiboot loader (wrong magic in EAX).\r\n"
 	.asciz "Boot it with GRUB's multiboot or multiboot2 command, or qemu -kernel. Halted.\r\n"
-msg_no_lm:
-	.ascii "ramsift: this CPU has no 64-bit long mode.\r\n"
-	.asciz "ramsift needs an x86-64 CPU. Halted.\r\n"
 
 	.section .boot.bss, "aw", @progbits
 	.p2align PAGE_SHIFT

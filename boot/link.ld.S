@@ -54,6 +54,7 @@ SECTIONS
 		*(.rodata .rodata.*)
 	} :kernel
 	.data ALIGN(PAGE_SIZE) : AT(ADDR(.data) - KERNEL_VMA + KERNEL_LOAD_PHYS) {
+		kernel_data_start = .;	/* code and read-only data end: the self-check's range */
 		*(.data .data.*)
 		. = ALIGN(PAGE_SIZE);
 	} :kernel

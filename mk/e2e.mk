@@ -13,8 +13,13 @@ $(B)/test/bad-magic-stub.elf: tests/e2e/bad-magic-stub.S lib/boot/multiboot.h $(
 		awk '/Entry point address/ { print $$4 }') -o $@.o $< && \
 	ld -m elf_i386 -Ttext=0x1000000 -o $@ $@.o
 
+# Debian 13's QEMU for smp-x2apic.sh (tools/trixie-qemu.sh), built once.
+$(B)/trixie-qemu/.trixie-ok:
+	$(call say,GEN,$(B)/trixie-qemu)tools/trixie-qemu.sh --build
+
 check-e2e: $(B)/ramsift.elf $(B)/test/ramsift-test.iso $(B)/test/ramsift-test-mb1.iso \
-		$(B)/test/bad-magic-stub.elf $(B)/host/ramsift-inject $(B)/host/ramsift-jsoncheck
+		$(B)/test/bad-magic-stub.elf $(B)/host/ramsift-inject $(B)/host/ramsift-jsoncheck \
+		$(B)/trixie-qemu/.trixie-ok
 	$(Q)failed=0; for t in $(E2E_SCRIPTS); do $$t || failed=1; done; exit $$failed
 
 CHECK_TARGETS += check-e2e

@@ -6,9 +6,10 @@
 # holds ramsift-fold --format json to it too. The reader's own unit tests
 # are tests/unit/test_json.c's.
 
-$(B)/host/ramsift-jsoncheck: tests/json/jsoncheck.c tests/json/jsonparse.c tests/json/jsonparse.h
+$(B)/host/ramsift-jsoncheck: tests/json/jsoncheck.c tests/json/jsonparse.c tests/json/jsonparse.h \
+		lib/escape.c lib/escape.h
 	$(call say,HOSTCC,$@)mkdir -p $(@D) && $(HOST_CC) -std=gnu11 -O2 -g -Wall -Wextra -Werror \
-		-o $@ tests/json/jsoncheck.c tests/json/jsonparse.c
+		-iquote lib -o $@ tests/json/jsoncheck.c tests/json/jsonparse.c lib/escape.c
 
 # check-json: the checker accepts a real run's log and rejects copies with
 # one thing broken (tests/json/check-smoke.sh), so it is known to be able to

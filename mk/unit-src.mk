@@ -6,3 +6,5 @@
 $(B)/host/unit/test_spinlock: HOST_CFLAGS += -iquote src
 # test_barrier: the barrier and stall watch of src/x86/barrier.h on host threads.
 $(B)/host/unit/test_barrier: HOST_CFLAGS += -iquote src -pthread
+# test_log: src/log.c's line length and cut mark, the consoles a buffer.
+$(B)/host/unit/test_log: HOST_CFLAGS += -iquote src

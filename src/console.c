@@ -11,10 +11,10 @@
 
 #include "capacity.h"
 #define EARLY_LOG_SIZE 8192
-// How long a takeover waits for another CPU's line: 256 bytes (log.c's
-// longest line) at 9600 baud, 10 bits a byte, take about 270 ms. At slower
-// rates the line is cut and the report starts on the next.
-#define TAKEOVER_WAIT_MS 300
+// How long a takeover waits for another CPU's line: 512 bytes (log.c's
+// longest line, LOG_LINE_MAX) at 9600 baud, 10 bits a byte, take about
+// 540 ms. At slower rates the line is cut and the report starts on the next.
+#define TAKEOVER_WAIT_MS 600
 
 static const struct console *consoles[MAX_CONSOLES];
 static size_t nconsoles;

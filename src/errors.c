@@ -37,6 +37,18 @@ void errors_record(uint64_t addr, uint64_t expected, uint64_t actual, const char
 			 (unsigned long long)actual, test, pass, cpu);
 }
 
+void errors_record_page(uint64_t phys)
+{
+	spin_lock(&lock);
+	badram_table_add(&table, phys);
+	spin_unlock(&lock);
+}
+
+bool errors_found(void)
+{
+	return total || !badram_table_empty(&table);
+}
+
 uint64_t errors_total(void)
 {
 	return total;

@@ -25,6 +25,14 @@ void errors_moved(uint64_t *slots);
 void errors_record(uint64_t addr, uint64_t expected, uint64_t actual, const char *test,
 		   uint32_t pass, unsigned cpu);
 
+// Record the page of phys as failing without a failing read: a page a
+// machine-check bank named (src/machcheck.c) or ramsift's own code that
+// changed (src/selfcheck.c).
+void errors_record_page(uint64_t phys);
+
+// Whether anything failed: a failing read, or a page recorded.
+bool errors_found(void);
+
 // Failing reads so far, and how many of them were not printed (the cap).
 uint64_t errors_total(void);
 uint64_t errors_unprinted(void);

@@ -12,6 +12,7 @@
 #include "job.h"
 #include "keys.h"
 #include "log.h"
+#include "machcheck.h"
 #include "run.h"
 #include "run/plan.h"
 #include "smp.h"
@@ -47,9 +48,11 @@ static struct plan_share parts[MAX_CPUS];
 // sees it at its next chunk, and one waiting at a barrier is let go.
 static enum key_action job_ended_by;
 
-// Read the keys (bootstrap processor only) and say whether the job must end.
+// Poll this CPU's machine-check banks, read the keys (bootstrap processor
+// only) and say whether the job must end.
 static bool job_goes_on(void)
 {
+	machcheck_poll(false);
 	if (this_cpu()->id == 0)
 		status_screen_tick();
 	if (this_cpu()->id == 0 && __atomic_load_n(&job_ended_by, __ATOMIC_RELAXED) == KEY_NONE) {
@@ -157,10 +160,11 @@ static void run_share(void *arg)
 		ctx.share += job.share[job.ids[i]].first < sh->first;
 
 	c->test = job.test->name;
-	if (job.cfg->test_fault == TEST_FAULT_AP_UD2 && c->id == 1)
-		__asm__ volatile("ud2");	// the test hook: an exception on an AP
+	smp_test_hook(job.cfg->test_fault, false);
 	job.test->run(&ctx, job.test->param);
+	smp_test_hook(job.cfg->test_fault, true);
 	c->test = NULL;
+	machcheck_poll(true);
 	smp_check_stack(job.test->name);
 }
 

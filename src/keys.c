@@ -132,7 +132,6 @@ enum key_action keys_poll(void)
 
 _Noreturn void keys_reboot_on_any(void)
 {
-	log_info("ramsift: press any key to reboot");
 	(void)wait_key();
 	power_reboot();
 }

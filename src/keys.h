@@ -17,7 +17,9 @@ void keys_init(void);
 // KEY_NONE.
 enum key_action keys_poll(void);
 
-// After the result with onexit=halt: say so, wait for any key, reboot.
+// After the result with onexit=halt (its announcement, KEYS_ANY_KEY_LINE,
+// came before the result line): wait for any key, reboot.
+#define KEYS_ANY_KEY_LINE "ramsift: press any key to reboot"
 _Noreturn void keys_reboot_on_any(void);
 
 #endif

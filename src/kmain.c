@@ -4,11 +4,13 @@
 #include "boot/cmdline.h"
 #include "capacity.h"
 #include "console.h"
+#include "escape.h"
 #include "x86/cpu.h"
 #include "fmt.h"
 #include "x86/io.h"
 #include "x86/layout.h"
 #include "log.h"
+#include "machcheck.h"
 #include "memmap.h"
 #include "memtest/memtest.h"
 #include "pass.h"
@@ -20,6 +22,7 @@
 #include "run.h"
 #include "run/plan.h"
 #include "screen.h"
+#include "selfcheck.h"
 #include "screen/font.h"
 #include "smp.h"
 #include "status_screen.h"
@@ -91,8 +94,27 @@ static void warn_boot(void *ctx, const char *msg)
 
 static void warn_cmdline(void *ctx, const char *word, size_t len, const char *why)
 {
+	char shown[LOG_LINE_MAX / 2];
+
 	(void)ctx;
-	log_warn("command line: '%.*s' ignored: %s", (int)len, word, why);
+	bool whole = escape_text(shown, sizeof(shown), word, len) == len;
+	log_warn("command line: '%s%s': %s", shown, whole ? "" : "...", why);
+}
+
+// The loader: line, whole, with the loader's name and the command line
+// escaped: they are outside text (escape.h).
+static void log_loader(const struct bootinfo *bi, uint64_t load_phys)
+{
+	static char cmdline[sizeof(bi->cmdline) * ESCAPE_MAX_PER_BYTE];
+	static char line[sizeof(cmdline) + 2 * sizeof(bi->loader) * ESCAPE_MAX_PER_BYTE];
+	char loader[sizeof(bi->loader) * ESCAPE_MAX_PER_BYTE];
+
+	escape_text(cmdline, sizeof(cmdline), bi->cmdline, str_len(bi->cmdline));
+	escape_text(loader, sizeof(loader), bi->loader, str_len(bi->loader));
+	fmt_snprintf(line, sizeof(line), "loader: %s, multiboot%s, image at 0x%llx; command line: '%s'",
+		     loader[0] ? loader : "unnamed", bi->protocol == 2 ? "2" : "",
+		     (unsigned long long)load_phys, cmdline);
+	log_text("", line);
 }
 
 // Serial and screen as the command line asks. The screen is VGA text when
@@ -216,9 +238,18 @@ static void map_all_memory(struct ram *ram, const struct bootinfo *bi, struct fo
 	_Static_assert(WORK_SMP % PAGE_SIZE == 0, "the working memory is whole pages");
 	uint64_t tables = ram_alloc(ram, bytes + work_bytes, BOOT_IDENTITY_BYTES, FOOTPRINT_DATA_WHAT);
 	if (tables == 0) {
-		log_error("no free memory below 4 GiB for %llu KiB of page tables and working "
-			  "memory; ramsift cannot run on this memory map",
-			  (unsigned long long)((bytes + work_bytes) >> 10));
+		uint64_t need = fp->image + fp->image_bytes + bytes + work_bytes;
+		if (range_total(ram->usable, ram->nusable) < need)
+			log_error("too little memory: ramsift needs %llu KiB of free RAM below 4 GiB for "
+				  "its page tables and working memory besides its image, and the machine "
+				  "has %llu KiB of usable RAM in all; give it at least %llu MiB",
+				  (unsigned long long)((bytes + work_bytes) >> 10),
+				  (unsigned long long)(range_total(ram->usable, ram->nusable) >> 10),
+				  (unsigned long long)((need + (1ull << 20) - 1) >> 20));
+		else
+			log_error("no free memory below 4 GiB for %llu KiB of page tables and working "
+				  "memory; ramsift cannot run on this memory map",
+				  (unsigned long long)((bytes + work_bytes) >> 10));
 		run_finish(RESULT_ABORTED);
 	}
 	paging_build(tables, top, fp->image, fp->image_bytes);
@@ -247,23 +278,25 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 
 	cpu_init_bsp();		// GDT, TSS and this_cpu(): before any fault can be reported
 	trap_init();		// from here on any CPU exception ends the run as ABORTED
+	log_info("ramsift " RAMSIFT_VERSION ": memory tester");	// first, before any warning
+	selfcheck_init();	// the CRCs of ramsift's code, checked after each test and move
 	bool have_info = bootinfo_parse(&bootinfo, magic, info, read_low_phys, warn_boot, NULL);
 	config_defaults(&cfg);
 	size_t nnames;
 	const char *const *names = test_names(&nnames);
 	cmdline_parse(bootinfo.cmdline, &cfg, names, nnames, warn_cmdline, NULL);
+	run_begin(&cfg, 0);	// an early ABORTED ends as onexit= says
+	report_boot(&bootinfo);	// and its json: line names the loader
 	bool serial_ok = consoles_init(&cfg, &bootinfo);	// replays what was logged so far
 
-	log_info("ramsift " RAMSIFT_VERSION ": memory tester");
-	log_info("loader: %s, multiboot%s, image at 0x%llx; command line: '%s'",
-		 bootinfo.loader[0] ? bootinfo.loader : "unnamed", bootinfo.protocol == 2 ? "2" : "",
-		 (unsigned long long)load_phys, bootinfo.cmdline);
+	log_loader(&bootinfo, load_phys);
 	log_consoles(&cfg, &bootinfo, serial_ok);
 	if (bootinfo.efi)
 		log_info("firmware: UEFI (the loader passed the EFI system table)");
 	if (!timer_init())
 		log_warn("timer: the PIT did not answer; assuming a 1 GHz TSC, times will be wrong");
 	log_info("timer: TSC at %llu MHz", (unsigned long long)(timer_tsc_hz() / 1000000));
+	machcheck_cpu_start();	// MCE ... at boot lines; machine checks on
 
 	if (!have_info || !memmap_init(&ram, &bootinfo)) {
 		log_error("the loader gave no usable memory map; nothing can be tested. "
@@ -297,9 +330,10 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 	keys_init();		// from here on a key can stop, skip or pause
 	status_screen_start(&cfg, &bootinfo, &ram, footprint_bytes(&footprint));	// the screen's status rows
 	run_passes(&cfg, &ram, &footprint, seed);
+	machcheck_poll(true);
 	report_summary(&footprint, usable);
 	report_badram(&cfg, &ram, "");
 	if (bootinfo.efi)
 		report_uefi_advice();
-	run_finish(errors_total() ? RESULT_FAIL : run_stopping() ? RESULT_STOPPED : RESULT_PASS);
+	run_finish(errors_found() ? RESULT_FAIL : run_stopping() ? RESULT_STOPPED : RESULT_PASS);
 }

@@ -8,15 +8,19 @@
 #include "log.h"
 #include "string.h"
 
-#define LINE_MAX 256
+#define LINE_MAX LOG_LINE_MAX
+#define CUT_MARK " [line cut]"
 
 static void log_line(const char *prefix, const char *fmt, va_list ap)
 {
 	char line[LINE_MAX + 1];
 	int n = fmt_snprintf(line, sizeof(line), "%s", prefix);
 	n += fmt_vsnprintf(line + n, sizeof(line) - (size_t)n, fmt, ap);
-	if (n > LINE_MAX - 1)
+	if (n > LINE_MAX - 1) {
+		// The end says the line was cut, never a silently shorter one.
 		n = LINE_MAX - 1;
+		mem_copy(line + n - (sizeof(CUT_MARK) - 1), CUT_MARK, sizeof(CUT_MARK) - 1);
+	}
 	line[n++] = '\n';
 	console_write(line, (size_t)n);
 }

@@ -6,7 +6,11 @@
 #ifndef RAMSIFT_SRC_LOG_H
 #define RAMSIFT_SRC_LOG_H
 
-// Print one line (a '\n' is appended). Lines longer than 256 bytes are cut.
+// The longest line log_info, log_warn and log_error print, the '\n' included.
+#define LOG_LINE_MAX 512
+
+// Print one line (a '\n' is appended). A longer line than LOG_LINE_MAX is
+// cut and ends in " [line cut]".
 void log_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 // As log_info, prefixed "warning: ".
 void log_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

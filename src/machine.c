@@ -4,6 +4,7 @@
 #include "log.h"
 #include "machine.h"
 #include "string.h"
+#include "x86/cpu.h"
 #include "x86/power.h"
 
 // The longest machine: or dimm: line: every string at SMBIOS_STRING_MAX,
@@ -87,14 +88,29 @@ static void identity_init(const struct bootinfo *bi, bootinfo_warn_fn warn)
 			 smbios.dimms_beyond, SMBIOS_DIMMS_MAX);
 }
 
+// After the machine: line the identity printed (which tools read as the
+// first machine: line).
+static const char *hypervisor_init(void)
+{
+	static char name[HYPERVISOR_NAME_LEN];
+	char sig[HYPERVISOR_SIGNATURE_LEN];
+
+	if (!cpu_hypervisor(sig))
+		return NULL;
+	log_info("machine: running under a hypervisor (%s): the memory tested is virtual; "
+		 "errors reflect the host", hypervisor_name(name, sig));
+	return name;
+}
+
 void machine_init(const struct bootinfo *bi, bootinfo_warn_fn warn, const struct acpi_result *acpi,
 		  uint64_t mapped_top, uint64_t seed)
 {
 	top = mapped_top;
 	identity_init(bi, warn);
+	const char *hypervisor = hypervisor_init();
 	power_init(warn, acpi);
 	m = (struct machine){ bi, seed, acpi->status == ACPI_CPUS_FOUND ? (unsigned)acpi->nenabled : 0,
-			      &smbios };
+			      &smbios, hypervisor };
 	ready = true;
 }
 

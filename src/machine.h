@@ -17,9 +17,11 @@ struct machine {
 	uint64_t seed;			// the run's seed
 	unsigned cpus;			// enabled CPUs the MADT lists; 0: unknown
 	const struct smbios_info *smbios;	// status says whether it was found
+	const char *hypervisor;		// its name (lib/hypervisor.h), NULL: none
 };
 
-// Read the identity and the power registers and log them. Entered once by
+// Read the identity, the hypervisor if any and the power registers and
+// log them. Entered once by
 // kmain() on the BSP, after the page tables map [0, mapped_top) and the
 // MADT was read (acpi: its result, which names the FADT); bi and what the
 // result points to must live as long as the run. warn gets the tables'

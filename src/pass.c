@@ -9,6 +9,7 @@
 #include "report.h"
 #include "run.h"
 #include "run/plan.h"
+#include "selfcheck.h"
 #include "smp.h"
 #include "x86/timer.h"
 
@@ -25,6 +26,18 @@ static void add_sorted(struct range *own, size_t *n, struct range r)
 		own[i] = own[i - 1];
 	own[i] = r;
 	(*n)++;
+}
+
+// One test over r[0..n), then the self-check of ramsift's code.
+static void run_test(const struct mt_test *t, const struct range *r, size_t n, uint32_t pass,
+		     const struct config *cfg, const struct ram *ram, const struct footprint *fp,
+		     uint64_t seed, bool own_memory)
+{
+	char after[64];
+
+	job_run(t, r, n, pass, cfg, seed, own_memory);
+	fmt_snprintf(after, sizeof(after), "test %s", t->name);
+	selfcheck_verify(cfg, ram, fp, after);
 }
 
 // Move ramsift to tested free memory and run the tests over what it left,
@@ -57,6 +70,7 @@ static uint64_t test_own_memory(const struct config *cfg, struct ram *ram, struc
 			  "image, stacks and boot page tables");
 		ram_claim(ram, (struct range){ fp->tables, fp->tables + footprint_data_bytes(fp) },
 			  FOOTPRINT_DATA_WHAT);
+		selfcheck_verify(cfg, ram, fp, "the move");
 		smp_moved(ram, footprint_work(fp) + WORK_SMP, errors_table());
 		add_sorted(own, &nown, image);
 		add_sorted(own, &nown, data);
@@ -70,7 +84,7 @@ static uint64_t test_own_memory(const struct config *cfg, struct ram *ram, struc
 	if (nown == 0)
 		return 0;
 	for (size_t i = 0; i < ntests && !run_stopping(); i++)
-		job_run(tests[i], own, nown, pass, cfg, seed, true);
+		run_test(tests[i], own, nown, pass, cfg, ram, fp, seed, true);
 	return range_total(own, nown);
 }
 
@@ -89,7 +103,7 @@ void run_passes(const struct config *cfg, struct ram *ram, struct footprint *fp,
 		status_line_pass_start(line, sizeof(line), s, ntests, ram->nfree);
 		log_info("%s", line);
 		for (size_t i = 0; i < ntests && !run_stopping(); i++)
-			job_run(tests[i], ram->free, ram->nfree, pass, cfg, pass_seed, false);
+			run_test(tests[i], ram->free, ram->nfree, pass, cfg, ram, fp, pass_seed, false);
 		if (!run_stopping())
 			tested += test_own_memory(cfg, ram, fp, tests, ntests, pass, pass_seed);
 		if (run_stopping()) {
@@ -100,7 +114,7 @@ void run_passes(const struct config *cfg, struct ram *ram, struct footprint *fp,
 		status_line_pass_end(line, sizeof(line), s, tested, timer_ms());
 		log_info("%s", line);
 		status_pass_end(s, tested);
-		if (cfg->passes != pass && errors_total()) {
+		if (cfg->passes != pass && errors_found()) {
 			// Runs that go on (passes=0) show the lines so far.
 			char prefix[24];
 			fmt_snprintf(prefix, sizeof(prefix), "pass %u: ", pass);

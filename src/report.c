@@ -4,6 +4,7 @@
 #include "badram/badram.h"
 #include "errors.h"
 #include "log.h"
+#include "machcheck.h"
 #include "machine.h"
 #include "report.h"
 #include "run.h"
@@ -40,7 +41,8 @@ void report_summary(const struct footprint *fp, uint64_t usable)
 	uint64_t unprinted = errors_unprinted();
 
 	log_info("summary: %llu errors%s", (unsigned long long)errors_total(),
-		 errors_total() ? "" : ", no faults found");
+		 errors_found() ? "" : ", no faults found");
+	machcheck_summary();
 	if (unprinted)
 		log_info("summary: %llu ERROR lines were not printed (errors= caps them; "
 			 "raise it to see more)", (unsigned long long)unprinted);
@@ -119,6 +121,13 @@ void report_badram(const struct config *cfg, const struct ram *ram, const char *
 	}
 }
 
+static const struct bootinfo *boot_info;
+
+void report_boot(const struct bootinfo *bi)
+{
+	boot_info = bi;
+}
+
 void report_json(const struct config *cfg, const struct run_status *s, enum result r,
 		 uint64_t now_ms)
 {
@@ -133,7 +142,7 @@ void report_json(const struct config *cfg, const struct run_status *s, enum resu
 		.seed_known = m != NULL,
 		.seed = m ? m->seed : 0,
 		.cpus = m ? m->cpus : 0,
-		.bi = m ? m->bi : NULL,
+		.bi = m ? m->bi : boot_info,
 		.pages = pages,
 		.npages = lowest_pages(),
 		.failing_pages = t->n,
@@ -141,6 +150,9 @@ void report_json(const struct config *cfg, const struct run_status *s, enum resu
 		.fold = result_final ? &result : NULL,
 		.fold_uefi = result_uefi,
 		.smbios = m ? m->smbios : NULL,
+		.hypervisor = m ? m->hypervisor : NULL,
+		.mce_corrected = machcheck_corrected(),
+		.mce_uncorrected = machcheck_uncorrected(),
 		.scratch = line,	// free now: the run is ending
 	};
 

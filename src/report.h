@@ -17,6 +17,11 @@
 // Fold in scratch[0..REPORT_SCRATCH_BYTES) from now on (again after a move).
 void report_init(void *scratch);
 
+// The loader's boot information, for the json: line of a run that ends
+// before machine_init() (an early ABORTED); bi must outlive the run.
+struct bootinfo;
+void report_boot(const struct bootinfo *bi);
+
 // Print the summary lines: the error count, ERROR lines not printed, the
 // distinct failing pages, and every range not tested (ramsift's own memory,
 // fp, when it could not move; usable is all usable RAM in bytes).

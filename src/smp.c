@@ -25,6 +25,7 @@
 #include "boot/acpi.h"
 #include "fmt.h"
 #include "log.h"
+#include "machcheck.h"
 #include "panic.h"
 #include "run.h"
 #include "run/plan.h"
@@ -88,7 +89,8 @@ static struct {
 	uint32_t aps[MAX_CPUS];		// APIC IDs of the APs to start
 	size_t naps;
 	struct plan_cpus why;
-	bool hook;			// aps[naps - 1] is test_fault=ap-absent's
+	size_t nabsent;			// the last of aps are test_fault=ap-absent's
+	uint32_t stall_ms;		// SMP_STALL_MS, or SMP_HOOK_STALL_MS
 	const char *alone;		// why the BSP tests alone, or NULL
 	struct range tramp;		// the start-up code's pages
 	uint64_t slots;			// physical: CPU k's slot at slots + (k - 1) * SMP_SLOT_BYTES
@@ -129,6 +131,8 @@ uint64_t smp_find(const struct config *cfg, const struct bootinfo *bi, bootinfo_
 	guard_set(bsp_stack);
 	smp.ncpus = 1;
 	smp.online[0] = true;
+	smp.stall_ms = cfg->test_fault == TEST_FAULT_AP_HANG || cfg->test_fault == TEST_FAULT_AP_HANG_END
+			       ? SMP_HOOK_STALL_MS : SMP_STALL_MS;
 	if (acpi_find_cpus(bi, read, warn, NULL, madt, ACPI_CPUS_MAX, &smp.acpi) != ACPI_CPUS_FOUND)
 		return 0;
 	// The boot tables and the tables for all RAM both map the first 4 GiB.
@@ -140,16 +144,18 @@ uint64_t smp_find(const struct config *cfg, const struct bootinfo *bi, bootinfo_
 	smp.bsp_apic = smp.apic[0] = me->apic_id = apic_id();
 	smp.naps = plan_aps(madt, smp.acpi.ncpus, smp.bsp_apic, cfg->cpus, smp.mode == APIC_X2APIC,
 			    smp.aps, MAX_CPUS, &smp.why);
-	if (cfg->test_fault == TEST_FAULT_AP_ABSENT && smp.naps < MAX_CPUS - 1) {
-		// One more than any APIC ID listed: a CPU the machine does not have.
+	if (cfg->test_fault == TEST_FAULT_AP_ABSENT || cfg->test_fault == TEST_FAULT_AP_ABSENT_MANY) {
+		// Above any APIC ID listed: CPUs the machine does not have.
+		size_t n = cfg->test_fault == TEST_FAULT_AP_ABSENT ? 1 : SMP_GIVE_UP_AFTER + 1;
 		uint32_t absent = smp.bsp_apic;
 		for (size_t i = 0; i < smp.acpi.ncpus; i++)
 			if (madt[i].apic_id > absent)
 				absent = madt[i].apic_id;
-		absent++;
-		if (smp.mode == APIC_X2APIC || absent <= 254) {
-			smp.aps[smp.naps++] = absent;
-			smp.hook = true;
+		for (size_t i = 0; i < n && smp.naps < MAX_CPUS - 1; i++) {
+			if (smp.mode != APIC_X2APIC && absent + 1 > 254)
+				break;
+			smp.aps[smp.naps++] = ++absent;
+			smp.nabsent++;
 		}
 	}
 	if (smp.naps == 0)
@@ -201,6 +207,26 @@ static void more(char *buf, size_t len, size_t n, const char *fmt, size_t a, siz
 	fmt_snprintf(buf + at, len - at, ", %zu %s", n, part);
 }
 
+// The mode of each started CPU's local APIC: the BSP's, which all share, or
+// a warning for each AP in another (the SDM wants one mode for all).
+static void log_apic_modes(void)
+{
+	size_t apart = 0;
+
+	for (unsigned id = 1; id < smp.ncpus; id++) {
+		enum apic_mode m = slot_of(id)->cpu.apic_mode;
+		if (m == smp.mode)
+			continue;
+		apart++;
+		log_warn("cpus: CPU %u (APIC ID %u) has its local APIC in %s mode, the BSP in %s mode; "
+			 "it tests, but never waits halted (update the firmware, or test with cpus=1)",
+			 id, smp.apic[id], apic_mode_name(m), apic_mode_name(smp.mode));
+	}
+	if (apart == 0)
+		log_info("apic: %s mode on all %zu CPUs started, as the firmware left it",
+			 apic_mode_name(smp.mode), smp.ncpus);
+}
+
 void smp_start(uint64_t slots)
 {
 	char line[256], extra[200] = "";
@@ -217,9 +243,13 @@ void smp_start(uint64_t slots)
 	}
 	smp.slots = slots;
 	if (smp.naps) {
-		if (smp.hook)
+		if (smp.nabsent == 1)
 			log_warn("cpus: test_fault=ap-absent: also starting APIC ID %u, which no CPU has "
 				 "(a test hook)", smp.aps[smp.naps - 1]);
+		else if (smp.nabsent)
+			log_warn("cpus: test_fault=ap-absent-many: also starting APIC IDs %u to %u, which "
+				 "no CPU has (a test hook)", smp.aps[smp.naps - smp.nabsent],
+				 smp.aps[smp.naps - 1]);
 		smpboot_install(smp.tramp.start);
 	}
 	for (size_t i = 0, in_a_row = 0; i < smp.naps; i++) {
@@ -253,6 +283,7 @@ void smp_start(uint64_t slots)
 	more(extra, sizeof(extra), smp.acpi.beyond, "more beyond the %zu kept", ACPI_CPUS_MAX, 0);
 	status_line_cpus(line, sizeof(line), smp.acpi.nenabled, ids, smp.ncpus, extra);
 	log_info("%s", line);
+	log_apic_modes();
 }
 
 struct range smp_trampoline(void)
@@ -285,6 +316,7 @@ static void ap_main(void)
 	struct smp_cpu *me = this_cpu()->run;
 	uint32_t seen = me->done;
 
+	machcheck_cpu_start();
 	me->interrupts = apic_wake_setup(TRAP_WAKE_VECTOR, TRAP_SPURIOUS_VECTOR, WAKE_TICK_COUNT);
 	for (;;) {
 		while (__atomic_load_n(&me->seq, __ATOMIC_ACQUIRE) == seen) {
@@ -330,7 +362,7 @@ _Noreturn static void stalled(unsigned id, const char *where, const char *what)
 {
 	panic_begin();
 	log_error("cpus: CPU %u (APIC ID %u) stopped: no sign of life for %u s while %s, in test "
-		  "%s; its share of the memory is not tested", id, smp.apic[id], SMP_STALL_MS / 1000,
+		  "%s; its share of the memory is not tested", id, smp.apic[id], smp.stall_ms / 1000,
 		  where, what ? what : "none");
 	log_error("ramsift stopped: a CPU hung (a fault in that CPU or in the memory ramsift runs "
 		  "from, or a bug in ramsift); test again with cpus=1 and report the lines above");
@@ -342,7 +374,7 @@ static void watch(struct watch *w, unsigned id, const char *where, const char *w
 {
 	uint64_t beat = __atomic_load_n(&run_of(id)->bar.beat, __ATOMIC_RELAXED);
 
-	if (watch_stalled(w, id, beat, timer_ms(), SMP_STALL_MS))
+	if (watch_stalled(w, id, beat, timer_ms(), smp.stall_ms))
 		stalled(id, where, what);
 }
 
@@ -450,6 +482,21 @@ void smp_check_stack(const char *what)
 			      (unsigned long long)(uintptr_t)&me->guard[i], what ? what : "none");
 }
 
+void smp_test_hook(enum test_fault f, bool end)
+{
+	struct smp_cpu *me = this_cpu()->run;
+
+	if (this_cpu()->id != 1)
+		return;
+	if (!end && f == TEST_FAULT_AP_UD2)
+		__asm__ volatile("ud2");
+	if ((!end && f == TEST_FAULT_AP_HANG) || (end && f == TEST_FAULT_AP_HANG_END))
+		cpu_halt_forever();
+	// The first word an overflowing stack writes below its end.
+	if (!end && f == TEST_FAULT_AP_STACK)
+		me->guard[GUARD_WORDS - 1] = 0;
+}
+
 void smp_park(void)
 {
 	for (unsigned id = 1; id < smp.ncpus; id++)
@@ -492,6 +539,10 @@ void smp_moved(struct ram *ram, uint64_t slots, const struct badram_table *bad)
 				smp.online[id] = false;
 			return;
 		}
+		log_info("cpus: the AP start-up code moves from 0x%llx-0x%llx to 0x%llx-0x%llx, away "
+			 "from a failing page", (unsigned long long)smp.tramp.start,
+			 (unsigned long long)(smp.tramp.end - 1), (unsigned long long)t,
+			 (unsigned long long)(t + SMPBOOT_BYTES - 1));
 		smp.tramp = (struct range){ t, t + SMPBOOT_BYTES };
 	}
 	ram_claim(ram, smp.tramp, TRAMPOLINE_WHAT);

@@ -28,6 +28,9 @@
 // (no progress, no wait) while others wait for it, before it is reported.
 #define SMP_START_TIMEOUT_MS 1000
 #define SMP_STALL_MS 60000
+// The same under test_fault=ap-hang and ap-hang-end, so that their scenario
+// need not wait a minute.
+#define SMP_HOOK_STALL_MS 5000
 
 // Find the CPUs (the MADT through read, warnings through warn), the local
 // APIC's mode, and which APs to start under cfg's cpus= (and test_fault=);
@@ -93,6 +96,11 @@ void smp_barrier_cancel(struct smp_barrier *b);
 
 // A sign of life from the calling CPU (a job's progress, a wait).
 void smp_beat(void);
+
+// The test hooks of test_fault= that act on CPU 1 as it runs a share: at
+// its start (end false) or its end. Does nothing on another CPU, or for
+// another hook.
+void smp_test_hook(enum test_fault f, bool end);
 
 // Check the calling CPU's guard words below its stack; a change ends the
 // run ABORTED (its stack overflowed) naming the CPU and what ran.

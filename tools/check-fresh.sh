@@ -28,21 +28,6 @@ die() { echo "check-fresh: $*" >&2; exit 1; }
 command -v debootstrap >/dev/null ||
 	die "no debootstrap: run as root: sh tools/deps.sh (it installs it)"
 
-# mirror: the first Debian mirror that this machine's apt sources give for
-# $suite (one-line .list entries or deb822 .sources stanzas).
-mirror() {
-	cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null |
-		awk -v s="$suite" '$1 == "deb" { sub(/\[[^]]*\] */, ""); if ($3 == s) { print $2; exit } }'
-	for f in /etc/apt/sources.list.d/*.sources; do
-		[ -e "$f" ] || continue
-		awk -v s="$suite" '
-			/^[ \t]*$/ { if (ok && uri != "") { print uri; exit } ok = 0; uri = ""; next }
-			$1 == "URIs:" { uri = $2 }
-			$1 == "Suites:" { for (i = 2; i <= NF; i++) if ($i == s) ok = 1 }
-			END { if (ok && uri != "") print uri }' "$f"
-	done
-}
-
 # in_root ROOT COMMAND...: COMMAND in the chroot ROOT with an empty
 # environment but for PATH, HOME and CI (as CI runs .ci/run), and /proc,
 # /sys, /dev (with /dev/pts and /dev/shm) of the host, mounted in a private
@@ -69,7 +54,7 @@ no_mounts() {
 
 # The base root, once: what a fresh machine has before a user clones.
 if [ ! -e "$base/.fresh-ok" ]; then
-	m=$(mirror | head -n 1)
+	m=$(tools/debian-mirror.sh "$suite")
 	[ -n "$m" ] || die "no Debian mirror for $suite in /etc/apt/sources.list(.d)"
 	echo "check-fresh: building the base root $base from $m (debootstrap, once)"
 	no_mounts "$base"

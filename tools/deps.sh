@@ -18,17 +18,22 @@ set -eu
 # for the Multiboot loader, the BIOS and the NIC's option ROM that every boot
 # loads. grub2-common has Debian's /etc/default/grub and update-grub
 # (tests/e2e/roundtrip/grub-default.sh). debootstrap and git: `make
-# check-fresh` builds a Debian root and clones the repository into it.
+# check-fresh` builds a Debian root and clones the repository into it;
+# debootstrap also builds the Debian 13 root whose QEMU 10 runs the x2APIC
+# scenario (tools/trixie-qemu.sh: Debian 12's QEMU has no TCG x2APIC).
 # zbar-tools and qrencode: make check-qr holds lib/qr against both.
 # console-setup-linux ships the console font the build turns into ramsift's
 # (mk/screen.mk); socat talks to QEMU's monitor in the screen scenarios.
 # dpkg-dev (dpkg-shlibdeps, dpkg-gencontrol) builds the package of make deb,
-# and lintian checks it (check-deb).
+# and lintian checks it (check-deb). libc6, libgcc-s1, libstdc++6 and libaio1:
+# the libraries of Debian's stressapptest and mbw, which
+# tests/linux/fetch-tools.sh copies from this machine into make
+# bench-consumer's initramfs.
 # gnu-efi: the headers, crt0 and linker script ramsift-reserve.efi is built with (mk/efi.mk).
 PKGS="gcc libc6-dev binutils binutils-x86-64-linux-gnu make qemu-system-x86 qemu-system-data seabios ipxe-qemu
 grub-pc-bin grub-efi-amd64-bin grub-common grub2-common xorriso mtools ovmf
 libcmocka-dev cpio memtest86+ debootstrap git zbar-tools qrencode
-console-setup-linux socat dpkg-dev lintian gnu-efi"
+console-setup-linux socat dpkg-dev lintian libc6 libgcc-s1 libstdc++6 libaio1 gnu-efi"
 
 case ${1-} in
 --list)

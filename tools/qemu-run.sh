@@ -10,12 +10,14 @@
 # 3 when QEMU failed, was stopped, or gave no (or another) result line, 4 when
 # it was killed at the time limit (3 and 4 say why on stderr), 5 STOPPED (a
 # key stopped a run that had found nothing).
-# usage: qemu-run.sh [-t SECONDS] [-l LOG [-i PORT]] [-a ACCEL] QEMU_ARGS...
+# usage: qemu-run.sh [-t SECONDS] [-l LOG [-i PORT]] [-a ACCEL] [-q QEMU] QEMU_ARGS...
 #   -t  time limit, then kill
 #   -i  with -l: COM1 also takes input from TCP port PORT on 127.0.0.1 (a
 #       test types keys there; it must read what comes back)
 #   -a  QEMU's accelerator (default tcg: one host thread runs every guest
 #       CPU in turn); tcg,thread=multi gives each guest CPU a host thread
+#   -q  the QEMU program (default qemu-system-x86_64; tools/trixie-qemu.sh
+#       runs Debian 13's)
 #   -l  headless: COM1 to the file LOG only, no display, no monitor (the
 #       tests). Without -l, COM1 and QEMU's monitor share the terminal, as
 #       with -nographic (Ctrl-A x quits), and COM1 is also logged to a
@@ -24,13 +26,14 @@
 set -uo pipefail
 
 # Not getopts: QEMU's own options follow and start with '-' too.
-limit=() log= port= accel=tcg
+limit=() log= port= accel=tcg qemu=qemu-system-x86_64
 while [ $# -ge 2 ]; do
 	case $1 in
 	-t) limit=(timeout --foreground -k 10 "$2") ;;
 	-l) log=$2 ;;
 	-i) port=$2 ;;
 	-a) accel=$2 ;;
+	-q) qemu=$2 ;;
 	*) break ;;
 	esac
 	shift 2
@@ -49,7 +52,7 @@ else
 		-serial chardev:com1 -mon chardev=com1)
 fi
 
-"${limit[@]}" qemu-system-x86_64 -accel "$accel" -no-reboot \
+"${limit[@]}" "$qemu" -accel "$accel" -no-reboot \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04 "${console[@]}" "$@"
 status=$?
 if [ "$status" = 124 ] && [ ${#limit[@]} -gt 0 ]; then

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "badram/badram.h"
+#include "escape.h"
 #include "json.h"
 #include "parse.h"
 
@@ -33,8 +34,10 @@
 "    ADDRESS being the 12-or-more hex digits under \"Failing Address\".\n" \
 "Blank lines and lines starting with '#' are ignored. An input that holds an\n" \
 "ERROR line, a \"Failing Address\" header or the word ramsift is a log: its\n" \
-"other lines are ignored. Otherwise any other line is reported with its file\n" \
-"and line number and skipped.\n" \
+"other lines are ignored, but for a ramsift log's \"usable\" lines, its RAM\n" \
+"map (the default for --ram), and its offline: lines, which list the failing\n" \
+"pages when errors= kept ERROR lines from the log. Otherwise any other line\n" \
+"is reported with its file and line number and skipped.\n" \
 "\n" \
 "Options:\n" \
 "  --patterns K       at most K addr,mask pairs, 1..%u (default %u)\n" \
@@ -42,9 +45,10 @@
 "                     Linux keeps only 128 e820 entries)\n" \
 "  --ram RANGES       usable RAM, START-END[,START-END...] in bytes, END\n" \
 "                     exclusive, each a number (0x for hex) with optional\n" \
-"                     K/M/G/T suffix, e.g. 0-640K,1M-3G,4G-9G (default: one\n" \
-"                     range from 0 to the highest failing address rounded up\n" \
-"                     to a GiB)\n" \
+"                     K/M/G/T suffix, e.g. 0-640K,1M-3G,4G-9G, each holding\n" \
+"                     a whole 4 KiB page (default: a ramsift log's usable\n" \
+"                     RAM, else one range from 0 to the highest failing\n" \
+"                     address rounded up to a GiB)\n" \
 "  --memmap-chars N   longest memmap= line (default %u; the kernel command\n" \
 "                     line holds %u bytes in all)\n" \
 "  --uefi             the pairs are for GRUB on UEFI only: drop the pair order\n" \
@@ -64,8 +68,11 @@
 "of at most 8191 characters (cmd.exe's limit): about 600 pages or more; the\n" \
 "pages that do not fit are named on standard error.\n" \
 "\n" \
-"Exit status: 0 when every line parsed, 1 when some line did not (the rest\n" \
-"is still folded), 2 on a usage error.\n"
+"Exit status: 0 when every line parsed, 1 when some line did not or some\n" \
+"failing address lies outside the RAM ranges (the rest is still folded), 2 on\n" \
+"a usage or read error, 3 when a ramsift log's ERROR lines were capped by\n" \
+"errors= and it lists not every failing page otherwise (nothing is printed:\n" \
+"a fold of some pages would exclude too little).\n"
 #define USAGE_ARGS (unsigned)BADRAM_MAX_PAIRS, (unsigned)BADRAM_DEFAULT_PAIRS, \
 	(unsigned)BADRAM_DEFAULT_HOLES, (unsigned)BADRAM_DEFAULT_MEMMAP_CHARS, \
 	(unsigned)BADRAM_MEMMAP_MAX_CHARS
@@ -81,6 +88,16 @@ struct addrs {
 	uint64_t *a;
 	size_t n, cap;
 	uint64_t max;
+};
+
+// What a ramsift log says beyond its ERROR lines.
+struct log_facts {
+	struct range usable[64];         // its "usable" lines: the RAM map
+	size_t nusable;
+	unsigned long long unprinted;    // ERROR lines errors= kept from it
+	struct addrs offline;            // the pages its offline: lines list
+	bool offline_partial;            // they list only the lowest pages
+	const char *name;                // the input that said so, for messages
 };
 
 static void add_addr(struct addrs *v, uint64_t a)
@@ -104,9 +121,12 @@ static bool is_hex(char c)
 	       (c >= 'A' && c <= 'F');
 }
 
+enum parsed { LINE_ADDR, LINE_SKIP, LINE_BAD, LINE_BEYOND };
+
 // Parse the hex digits s[0..len), with an optional 0x, into a physical
-// address below 2^52.
-static bool parse_hex_addr(const char *s, size_t len, uint64_t *out)
+// address: LINE_ADDR, LINE_BEYOND for a number at or above 2^52 (no x86-64
+// physical address), LINE_BAD for no hex number.
+static enum parsed parse_hex_addr(const char *s, size_t len, uint64_t *out)
 {
 	char buf[24] = "0x";
 
@@ -114,13 +134,21 @@ static bool parse_hex_addr(const char *s, size_t len, uint64_t *out)
 		s += 2;
 		len -= 2;
 	}
-	if (len == 0 || len > sizeof(buf) - 3)
-		return false;
+	while (len > 1 && s[0] == '0') {	// leading zeros do not count towards 16 digits
+		s++;
+		len--;
+	}
+	if (len == 0)
+		return LINE_BAD;
 	for (size_t i = 0; i < len; i++)
 		if (!is_hex(s[i]))
-			return false;
+			return LINE_BAD;
+	if (len > sizeof(buf) - 3)
+		return LINE_BEYOND;
 	memcpy(buf + 2, s, len);
-	return parse_u64(buf, len + 2, out) && *out < RANGE_MAX_ADDR;
+	if (!parse_u64(buf, len + 2, out))
+		return LINE_BEYOND;
+	return *out < RANGE_MAX_ADDR ? LINE_ADDR : LINE_BEYOND;
 }
 
 // Split line into at most max whitespace-separated words.
@@ -157,8 +185,6 @@ static bool is_error_line(const char *line)
 	return e != NULL && strstr(e, "addr=") != NULL;
 }
 
-enum parsed { LINE_ADDR, LINE_SKIP, LINE_BAD };
-
 // Classify one line; for LINE_ADDR, *a gets the address.
 static enum parsed parse_line(char *line, bool log, uint64_t *a)
 {
@@ -171,19 +197,58 @@ static enum parsed parse_line(char *line, bool log, uint64_t *a)
 	if (is_error_line(line)) {
 		const char *p = strstr(strstr(line, "ERROR"), "addr=") + 5;
 		size_t len = strcspn(p, " \t\r\n");
-		return parse_hex_addr(p, len, a) ? LINE_ADDR : LINE_BAD;
+		return parse_hex_addr(p, len, a);
 	}
 	// memtest86+ 6.x: " %2i   %4i   %2i   %09x%03x (%kB)  expected found"
 	if (n >= 5 && is_decimal(w[0], wl[0]) && is_decimal(w[1], wl[1]) &&
 	    is_decimal(w[2], wl[2]) && w[4][0] == '(' && wl[3] >= 12)
-		return parse_hex_addr(w[3], wl[3], a) ? LINE_ADDR : LINE_BAD;
-	if (n == 1 && parse_hex_addr(w[0], wl[0], a))
-		return LINE_ADDR;
+		return parse_hex_addr(w[3], wl[3], a);
+	if (n == 1) {
+		enum parsed p = parse_hex_addr(w[0], wl[0], a);
+		if (p != LINE_BAD || !log)
+			return p;
+	}
 	return log ? LINE_SKIP : LINE_BAD;
 }
 
+// Note what a ramsift log line says beyond ERROR lines into *lf: a
+// "  usable 0xSTART-0xLAST SIZE" line, the count of ERROR lines errors= kept
+// back, an "offline: echo 0xADDR > ..." page, and whether those lines list
+// every failing page.
+static void note_log_line(const char *line, const char *name, struct log_facts *lf)
+{
+	unsigned long long start, last, n;
+	int end = 0;
+
+	if (sscanf(line, "  usable 0x%llx-0x%llx %n", &start, &last, &end) == 2 && end > 0 &&
+	    last >= start && last < RANGE_MAX_ADDR &&
+	    lf->nusable < sizeof(lf->usable) / sizeof(lf->usable[0]))
+		lf->usable[lf->nusable++] = (struct range){ start, last + 1 };
+	else if (sscanf(line, "summary: %llu ERROR lines were not printed%n", &n, &end) == 1 && end > 0) {
+		lf->unprinted += n;
+		lf->name = name;
+	} else if (sscanf(line, "offline: echo 0x%llx > %n", &start, &end) == 1 && end > 0 &&
+		 start < RANGE_MAX_ADDR)
+		add_addr(&lf->offline, start);
+	else if (strncmp(line, "summary: the windows: and offline: lines list the lowest", 56) == 0)
+		lf->offline_partial = true;
+}
+
+// line without its line end, escaped for the terminal (escape.h), cut to
+// 200 bytes.
+static const char *shown_line(const char *line)
+{
+	static char shown[200 * ESCAPE_MAX_PER_BYTE + 4];
+	size_t len = strcspn(line, "\r\n"), n = len < 200 ? len : 200;
+
+	escape_text(shown, sizeof(shown), line, n);
+	if (n < len)
+		strcat(shown, "...");
+	return shown;
+}
+
 // Read one input; returns the number of bad lines.
-static size_t read_input(FILE *f, const char *name, struct addrs *v)
+static size_t read_input(FILE *f, const char *name, struct addrs *v, struct log_facts *lf)
 {
 	char **lines = NULL, *line = NULL;
 	size_t nlines = 0, cap = 0, bad = 0, linecap = 0;
@@ -199,16 +264,27 @@ static size_t read_input(FILE *f, const char *name, struct addrs *v)
 		       strstr(line, "ramsift");
 	}
 	free(line);
+	if (ferror(f)) {	// a directory, an I/O error: not an empty input
+		fprintf(stderr, "ramsift-fold: %s: %s\n", name, strerror(errno));
+		exit(2);
+	}
 	for (size_t i = 0; i < nlines; i++) {
 		uint64_t a;
+		if (log)
+			note_log_line(lines[i], name, lf);
 		switch (parse_line(lines[i], log, &a)) {
 		case LINE_ADDR:
 			add_addr(v, a);
 			break;
 		case LINE_BAD:
-			lines[i][strcspn(lines[i], "\r\n")] = '\0';
 			fprintf(stderr, "%s:%zu: not an address, ERROR line or memtest86+ row: %s\n",
-				name, i + 1, lines[i]);
+				name, i + 1, shown_line(lines[i]));
+			bad++;
+			break;
+		case LINE_BEYOND:
+			fprintf(stderr, "%s:%zu: the address is at or beyond 2^52, the x86-64 physical "
+				"address limit, so no RAM holds it (a corrupted line?): %s\n",
+				name, i + 1, shown_line(lines[i]));
 			bad++;
 			break;
 		case LINE_SKIP:
@@ -220,6 +296,31 @@ static size_t read_input(FILE *f, const char *name, struct addrs *v)
 	return bad;
 }
 
+// Sort ram[0..n) by start and merge overlaps: the fold wants them
+// disjoint. Returns the new count.
+static size_t merge_ranges(struct range *ram, size_t n)
+{
+	size_t m = 0;
+
+	for (size_t i = 1; i < n; i++)
+		for (size_t j = i; j > 0 && ram[j - 1].start > ram[j].start; j--) {
+			struct range t = ram[j];
+			ram[j] = ram[j - 1];
+			ram[j - 1] = t;
+		}
+	for (size_t i = 0; i < n; i++) {
+		if (m > 0 && ram[i].start <= ram[m - 1].end) {
+			if (ram[i].end > ram[m - 1].end)
+				ram[m - 1].end = ram[i].end;
+		} else {
+			ram[m++] = ram[i];
+		}
+	}
+	return m;
+}
+
+// Each range is rounded inward to whole pages (the fold works in pages) and
+// must keep one: "1-2" is no RAM.
 static bool parse_ram(const char *arg, struct options *o)
 {
 	const char *p = arg;
@@ -233,29 +334,17 @@ static bool parse_ram(const char *arg, struct options *o)
 			return false;
 		dash = (size_t)(d - p);
 		if (!parse_size(p, dash, &s) || !parse_size(d + 1, len - dash - 1, &e) ||
-		    s >= e || e > RANGE_MAX_ADDR)
+		    e > RANGE_MAX_ADDR || s > RANGE_MAX_ADDR - PAGE_SIZE)
+			return false;
+		s = (s + PAGE_SIZE - 1) & ~(uint64_t)(PAGE_SIZE - 1);
+		e &= ~(uint64_t)(PAGE_SIZE - 1);
+		if (s >= e)
 			return false;
 		o->ram[o->nram].start = s;
 		o->ram[o->nram++].end = e;
 		p += len + (p[len] == ',');
 	}
-	// Sort by start and merge overlaps: the fold wants them disjoint.
-	for (size_t i = 1; i < o->nram; i++)
-		for (size_t j = i; j > 0 && o->ram[j - 1].start > o->ram[j].start; j--) {
-			struct range t = o->ram[j];
-			o->ram[j] = o->ram[j - 1];
-			o->ram[j - 1] = t;
-		}
-	size_t m = 0;
-	for (size_t i = 0; i < o->nram; i++) {
-		if (m > 0 && o->ram[i].start <= o->ram[m - 1].end) {
-			if (o->ram[i].end > o->ram[m - 1].end)
-				o->ram[m - 1].end = o->ram[i].end;
-		} else {
-			o->ram[m++] = o->ram[i];
-		}
-	}
-	o->nram = m;
+	o->nram = merge_ranges(o->ram, o->nram);
 	return o->nram > 0;
 }
 
@@ -374,6 +463,7 @@ static void print_result(const struct options *o, const struct badram_table *t,
 	}
 	if (r->npairs == 0)
 		return;
+	bool memmap = r->nmemmap > 0;	// no failing page in RAM: nothing to reserve
 	if (all || strcmp(o->format, "badram") == 0) {
 		badram_format_badram(line, sizeof(line), r);
 		puts(line);
@@ -382,7 +472,7 @@ static void print_result(const struct options *o, const struct badram_table *t,
 		badram_format_grub(line, sizeof(line), r);
 		puts(line);
 	}
-	if (all || strcmp(o->format, "memmap") == 0) {
+	if (memmap && (all || strcmp(o->format, "memmap") == 0)) {
 		badram_format_memmap(line, sizeof(line), r);
 		puts(line);
 	}
@@ -407,10 +497,57 @@ static int range_error(const char *option, unsigned lo, unsigned hi, const char 
 	return usage_error(what, arg);
 }
 
+// Whether a is in one of ram[0..n).
+static bool in_ram(const struct range *ram, size_t n, uint64_t a)
+{
+	for (size_t i = 0; i < n; i++)
+		if (a >= ram[i].start && a < ram[i].end)
+			return true;
+	return false;
+}
+
+// The addresses outside ram[0..n), named on standard error; returns how many.
+static size_t outside_ram(const struct addrs *v, const struct range *ram, size_t n)
+{
+	size_t out = 0;
+	uint64_t first = 0;
+
+	for (size_t i = 0; i < v->n; i++)
+		if (!in_ram(ram, n, v->a[i]) && out++ == 0)
+			first = v->a[i];
+	if (out)
+		fprintf(stderr, "ramsift-fold: failing addresses outside the RAM ranges: %zu (the "
+			"first 0x%llx); memmap= cannot reserve them: give --ram the machine's whole "
+			"RAM map\n", out, (unsigned long long)first);
+	return out;
+}
+
+// A log whose ERROR lines errors= capped names only some failing pages: take
+// its offline: lines when they list them all, else refuse (exit 3).
+static void complete_capped(struct addrs *v, const struct log_facts *lf)
+{
+	if (lf->unprinted == 0)
+		return;
+	if (lf->offline.n == 0 || lf->offline_partial) {
+		fprintf(stderr, "ramsift-fold: %s: %llu ERROR lines were not printed (errors= caps "
+			"them), and the log lists not every failing page otherwise: a fold of the "
+			"pages it names would exclude too little. Use the log's own badram=, "
+			"GRUB_BADRAM= and memmap= lines, or run ramsift again with a larger errors=\n",
+			lf->name, lf->unprinted);
+		exit(3);
+	}
+	fprintf(stderr, "ramsift-fold: %s: %llu ERROR lines were not printed (errors= caps them); "
+		"folding the %zu failing pages its offline: lines list instead\n",
+		lf->name, lf->unprinted, lf->offline.n);
+	for (size_t i = 0; i < lf->offline.n; i++)
+		add_addr(v, lf->offline.a[i]);
+}
+
 int main(int argc, char **argv)
 {
 	struct options o = { .budget = badram_budget_default(), .format = "all" };
 	struct addrs v = { 0 };
+	static struct log_facts lf;
 	size_t bad = 0, nfiles = 0;
 	static const char *formats[] = { "all", "badram", "grub", "memmap", "pages", "json", "windows",
 					 "offline" };
@@ -438,7 +575,9 @@ int main(int argc, char **argv)
 			o.budget.uefi_only = true;
 		} else if (strcmp(a, "--ram") == 0) {
 			if (val == NULL || !parse_ram(val, &o))
-				return usage_error("--ram wants START-END[,START-END...]", val ? val : "(none)");
+				return usage_error("--ram wants START-END[,START-END...], START below END, "
+						   "each range holding a whole 4 KiB page, all below 2^52",
+						   val ? val : "(none)");
 			i++;
 		} else if (strcmp(a, "--format") == 0) {
 			bool ok = false;
@@ -462,7 +601,7 @@ int main(int argc, char **argv)
 		}
 		nfiles++;
 		if (strcmp(a, "-") == 0) {
-			bad += read_input(stdin, "<stdin>", &v);
+			bad += read_input(stdin, "<stdin>", &v, &lf);
 			continue;
 		}
 		FILE *f = fopen(a, "r");
@@ -470,11 +609,14 @@ int main(int argc, char **argv)
 			fprintf(stderr, "ramsift-fold: %s: %s\n", a, strerror(errno));
 			return 2;
 		}
-		bad += read_input(f, a, &v);
+		bad += read_input(f, a, &v, &lf);
 		fclose(f);
 	}
 	if (nfiles == 0)
-		bad += read_input(stdin, "<stdin>", &v);
+		bad += read_input(stdin, "<stdin>", &v, &lf);
+	complete_capped(&v, &lf);
+	if (v.n == 0)
+		fprintf(stderr, "ramsift-fold: the input names no failing address: nothing to exclude\n");
 
 	// A table twice the addresses' count (a power of two) never overflows.
 	size_t slots = 1024;
@@ -492,15 +634,21 @@ int main(int argc, char **argv)
 	badram_table_init(&t, slot, slots);
 	for (size_t i = 0; i < v.n; i++)
 		badram_table_add(&t, v.a[i]);
+	if (o.nram == 0 && lf.nusable > 0) {
+		memcpy(o.ram, lf.usable, lf.nusable * sizeof(*lf.usable));
+		o.nram = merge_ranges(o.ram, lf.nusable);
+	}
 	if (o.nram == 0 && v.n > 0) {
 		o.ram[0].start = 0;
 		o.ram[0].end = (v.max / GIB + 1) * GIB;
 		o.nram = 1;
 	}
+	bad += outside_ram(&v, o.ram, o.nram);
 	badram_fold(&t, o.ram, o.nram, o.budget, scratch, sbytes, &r);
 	print_result(&o, &t, &r);
 	free(slot);
 	free(scratch);
 	free(v.a);
+	free(lf.offline.a);
 	return bad ? 1 : 0;
 }

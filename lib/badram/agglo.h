@@ -24,7 +24,7 @@ size_t agglo_bytes(size_t n);
 // Merge start[0..n) (1 <= n <= AGGLO_MAX_START; their union covers every
 // failing page) down to a cover within p's budgets, using scratch
 // mem[0..bytes) (at least agglo_bytes(n)). out->found is false when no
-// lambda gives one. out->free_waste is not set.
+// lambda gives one. out->holes_bound is not set.
 void agglo_choose(const struct cube *start, size_t n, const struct dp_params *p,
 		void *mem, size_t bytes, struct dp_cover *out);
 

@@ -259,13 +259,13 @@ static bool better(const struct dp_cover *a, const struct dp_cover *b)
 
 static void keep(struct dp_cover *out, const struct dp_cover *c)
 {
-	uint64_t fw = out->free_waste;
+	bool holes_bound = out->holes_bound;
 
 	if (better(c, out)) {
 		*out = *c;
 		out->found = true;
 	}
-	out->free_waste = fw;
+	out->holes_bound = holes_bound;
 }
 
 void dp_choose(const struct tree_node *node, size_t nnodes,
@@ -278,11 +278,11 @@ void dp_choose(const struct tree_node *node, size_t nnodes,
 
 	out->found = false;
 	out->n = 0;
-	out->free_waste = UINT64_MAX;
+	out->holes_bound = false;
 	if (!setup(&dp, mem, bytes))
 		return;
 	bool ok = candidate(&dp, 0, &c, &est);
-	out->free_waste = est;
+	out->holes_bound = !ok && est != INF;
 	if (ok) {
 		keep(out, &c);
 		return;

@@ -30,8 +30,8 @@ struct dp_cover {
 	unsigned n;                     // cubes in cube[]
 	struct cube cube[CUBE_MAX_CUBES];
 	struct cube_measure m;            // its union, measured against RAM
-	uint64_t free_waste;            // waste at lambda = 0 (holes ignored), as
-					// estimated by the DP; UINT64_MAX if none
+	bool holes_bound;               // the least-waste cover, holes ignored
+					// (lambda = 0), cut more holes than allowed
 };
 
 // Bytes of scratch dp_choose needs at most for a tree of nnodes nodes.

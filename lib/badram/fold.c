@@ -268,7 +268,7 @@ static void tree_cover(struct fold *f, enum tree_policy pol,
 	struct tree_heap_slot *heap = take(&a, leaves * sizeof(*heap));
 
 	out->found = false;
-	out->free_waste = UINT64_MAX;
+	out->holes_bound = false;
 	if (agglo != NULL)
 		agglo->found = false;
 	if (leaves == 0 || start == NULL || node == NULL || heap == NULL)
@@ -316,9 +316,9 @@ static void keep_better(const struct fold *f, struct cand *best,
 				 (best->c.n == c->n && best->c.m.runs <= c->m.runs))))))
 			return;
 	}
-	uint64_t fw = best->c.free_waste;
+	bool holes_bound = best->c.holes_bound;
 	best->c = *c;
-	best->c.free_waste = fw;
+	best->c.holes_bound = holes_bound;
 	best->safe = safe;
 }
 
@@ -370,7 +370,8 @@ static void set_pairs(struct badram_result *r, const struct cube *c, size_t n)
 
 // Gather the candidate covers of f's pages within f's budgets into *best.
 // Sets *exact when an exact cover within the pair budget exists (whatever
-// its holes) and best->c.free_waste to the least waste found ignoring holes.
+// its holes) and best->c.holes_bound when a tree's least-waste cover, holes
+// ignored, cut more holes than allowed.
 static void fold_pages(struct fold *f, uint64_t in_ram, uint64_t runs,
 		       struct cand *best, bool *exact)
 {
@@ -392,12 +393,11 @@ static void fold_pages(struct fold *f, uint64_t in_ram, uint64_t runs,
 	    (best->safe || f->uefi_only))
 		return;         // exact with the fewest pairs: nothing beats it
 	tree_cover(f, TREE_ADDRESS, &p, &c, NULL);
-	best->c.free_waste = c.free_waste;
+	best->c.holes_bound = c.holes_bound;
 	keep_better(f, best, &c);
 	p.one_range = false;
 	tree_cover(f, TREE_STRUCTURE, &p, &c, &g);   // reorders f->page
-	if (c.free_waste < best->c.free_waste)
-		best->c.free_waste = c.free_waste;
+	best->c.holes_bound |= c.holes_bound;
 	keep_better(f, best, &c);
 	keep_better(f, best, &g);
 }
@@ -407,7 +407,7 @@ bool badram_fold(const struct badram_table *t, const struct range *ram,
 		 size_t scratch_bytes, struct badram_result *r)
 {
 	struct fold f = { .rest = { scratch, scratch_bytes } };
-	struct cand best = { .c = { .found = false, .free_waste = UINT64_MAX } };
+	struct cand best = { .c = { .found = false, .holes_bound = false } };
 	struct range *rp, *pieces;
 	uint64_t top, in_table, in_folded, runs, failing_in_ram, mm = 0;
 	bool exact = false, hole_bound = false;
@@ -480,8 +480,10 @@ bool badram_fold(const struct badram_table *t, const struct range *ram,
 		r->grub_safe = best.safe;
 		r->excluded_pages = best.c.m.pages;
 		r->holes = best.c.m.runs;
-		// Less waste was found ignoring holes: H forced the rest.
-		hole_bound |= exact || best.c.free_waste < best.c.m.pages - in_folded;
+		// A cover with less waste broke H: H forced this one. (Not the
+		// DP's waste estimate against this cover's measured waste: the
+		// estimate can be lower when holes play no part at all.)
+		hole_bound |= exact || best.c.holes_bound;
 	} else {
 		answer_hull(t, &f.u, r);
 	}

@@ -6,6 +6,7 @@
 // goes through the caller's reader, every length is bounded before it is
 // used, and a table is used only when its checksum holds.
 #include "acpi.h"
+#include "escape.h"
 #include "fmt.h"
 #include "string.h"
 
@@ -210,8 +211,10 @@ static bool sdt_valid(struct acpi *a, uint64_t addr, const char *sig, uint32_t m
 		return false;
 	}
 	if (mem_cmp(h, sig, 4) != 0) {
-		warn(a, "acpi: %s 0x%llx has signature \"%.4s\", not %s; ignored", what,
-		     (unsigned long long)addr, (const char *)h, sig);
+		char shown[4 * ESCAPE_MAX_PER_BYTE + 1];	// any bytes: escape.h
+		escape_text(shown, sizeof(shown), (const char *)h, 4);
+		warn(a, "acpi: %s 0x%llx has signature \"%s\", not %s; ignored", what,
+		     (unsigned long long)addr, shown, sig);
 		return false;
 	}
 	*len = le32(h + 4);

@@ -112,7 +112,7 @@ static void set_console(struct parser *p, const char *v, size_t n, const void *a
 	bool is_screen = str_eq_n(v, n, "tty0") || str_eq_n(v, n, "tty1");
 
 	if (!is_serial && !is_screen) {
-		warn(p, "unknown console; accepted: ttyS0..ttyS3[,BAUD[n8]], tty0, tty1");
+		warn(p, "unknown console, ignored; accepted: ttyS0..ttyS3[,BAUD[n8]], tty0, tty1");
 		return;
 	}
 	if (!p->console_seen) {
@@ -130,8 +130,12 @@ static void set_console(struct parser *p, const char *v, size_t n, const void *a
 
 	if (n > 5)
 		baud = serial_options(p, v + 6, n - 6);
-	if (cfg->serial && cfg->serial_port != port)
-		warn(p, "only one serial console is supported; the last ttyS wins");
+	if (cfg->serial && cfg->serial_port != port) {
+		char why[80];
+		fmt_snprintf(why, sizeof(why), "one serial console only: ttyS%u is used, not the "
+			     "earlier ttyS%u", port, cfg->serial_port);
+		warn(p, why);
+	}
 	cfg->serial = true;
 	cfg->serial_port = port;
 	cfg->serial_baud = baud;
@@ -180,11 +184,13 @@ static bool parse_number(struct parser *p, const char *v, size_t n, const struct
 		return true;
 	}
 	if (num->unit != NULL)
-		fmt_snprintf(why, sizeof(why), "%s%s%llu..%llu%s", ok ? "out of range; " : "not a number; ",
+		fmt_snprintf(why, sizeof(why), "%s%s%llu..%llu%s",
+			     ok ? "out of range, ignored; " : "not a number, ignored; ",
 			     num->what, (unsigned long long)num->min, (unsigned long long)num->max,
 			     num->unit);
 	else
-		fmt_snprintf(why, sizeof(why), "%s%s", ok ? "out of range; " : "not a number; ",
+		fmt_snprintf(why, sizeof(why), "%s%s",
+			     ok ? "out of range, ignored; " : "not a number, ignored; ",
 			     num->what);
 	warn(p, why);
 	return false;
@@ -211,7 +217,9 @@ static void set_seed(struct parser *p, const char *v, size_t n, const void *arg)
 
 // ---- tests= ------------------------------------------------------------
 
-static void warn_test_name(const struct parser *p, const char *name, size_t n)
+// others_run: some name of the word is known, so this one alone is left out;
+// else the whole word is ignored.
+static void warn_test_name(const struct parser *p, const char *name, size_t n, bool others_run)
 {
 	struct msg m = { .len = 0 };
 
@@ -220,6 +228,7 @@ static void warn_test_name(const struct parser *p, const char *name, size_t n)
 		msg_add(&m, name, n);
 		msg_str(&m, "\"");
 	}
+	msg_str(&m, others_run ? " left out, the others run" : ", word ignored");
 	msg_str(&m, "; known: all");
 	for (size_t i = 0; i < p->nnames && i < MAX_TESTS; i++) {
 		msg_str(&m, " ");
@@ -228,12 +237,35 @@ static void warn_test_name(const struct parser *p, const char *name, size_t n)
 	warn(p, m.buf);
 }
 
+// Whether v[0..n) names a test or "all".
+static bool test_known(const struct parser *p, const char *v, size_t n)
+{
+	if (str_eq_n(v, n, "all"))
+		return true;
+	for (size_t idx = 0; idx < p->nnames && idx < MAX_TESTS; idx++)
+		if (str_eq_n(v, n, p->names[idx]))
+			return true;
+	return false;
+}
+
+// Whether any comma-separated name of v[0..n) is known.
+static bool any_test_known(const struct parser *p, const char *v, size_t n)
+{
+	for (size_t i = 0, start = 0; i <= n; start = ++i) {
+		while (i < n && v[i] != ',')
+			i++;
+		if (test_known(p, v + start, i - start))
+			return true;
+	}
+	return false;
+}
+
 static void set_tests(struct parser *p, const char *v, size_t n, const void *arg)
 {
 	(void)arg;
 	uint8_t list[CMDLINE_MAX_TESTS];
 	size_t count = 0;
-	bool too_many = false;
+	bool too_many = false, others_run = any_test_known(p, v, n);
 	size_t i = 0;
 
 	// Each iteration takes one comma-separated name; a trailing comma
@@ -260,7 +292,7 @@ static void set_tests(struct parser *p, const char *v, size_t n, const void *arg
 				break;
 		}
 		if (idx == p->nnames || idx >= MAX_TESTS)
-			warn_test_name(p, v + start, i - start);
+			warn_test_name(p, v + start, i - start, others_run);
 		else if (count < CMDLINE_MAX_TESTS)
 			list[count++] = (uint8_t)idx;
 		else
@@ -303,20 +335,31 @@ static void set_onexit(struct parser *p, const char *v, size_t n, const void *ar
 			return;
 		}
 	}
-	warn(p, "must be halt, reboot, poweroff or qemu");
+	warn(p, "ignored: must be halt, reboot, poweroff or qemu");
 }
 
 // ---- test_fault= ------------------------------------------------------
 
+static const char *const test_fault_names[] = {
+	[TEST_FAULT_AP_ABSENT] = "ap-absent",
+	[TEST_FAULT_AP_ABSENT_MANY] = "ap-absent-many",
+	[TEST_FAULT_AP_UD2] = "ap-ud2",
+	[TEST_FAULT_AP_HANG] = "ap-hang",
+	[TEST_FAULT_AP_HANG_END] = "ap-hang-end",
+	[TEST_FAULT_AP_STACK] = "ap-stack",
+};
+
 static void set_test_fault(struct parser *p, const char *v, size_t n, const void *arg)
 {
 	(void)arg;
-	if (str_eq_n(v, n, "ap-absent"))
-		p->cfg->test_fault = TEST_FAULT_AP_ABSENT;
-	else if (str_eq_n(v, n, "ap-ud2"))
-		p->cfg->test_fault = TEST_FAULT_AP_UD2;
-	else
-		warn(p, "must be ap-absent or ap-ud2 (test hooks that make ramsift fail on purpose)");
+	for (size_t i = 0; i < sizeof(test_fault_names) / sizeof(test_fault_names[0]); i++) {
+		if (test_fault_names[i] && str_eq_n(v, n, test_fault_names[i])) {
+			p->cfg->test_fault = (enum test_fault)i;
+			return;
+		}
+	}
+	warn(p, "ignored: must be ap-absent, ap-absent-many, ap-ud2, ap-hang, ap-hang-end or ap-stack "
+		"(test hooks that make ramsift fail on purpose)");
 }
 
 // ---- dispatch ----------------------------------------------------------
@@ -380,7 +423,7 @@ static void parse_word(struct parser *p, bool first)
 		eq++;
 	if (eq == n) {
 		if (!(first && looks_like_image_path(w, n)))
-			warn_unknown(p, "not an option (expected key=value)");
+			warn_unknown(p, "not an option (expected key=value), ignored");
 		return;
 	}
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
@@ -389,7 +432,7 @@ static void parse_word(struct parser *p, bool first)
 			return;
 		}
 	}
-	warn_unknown(p, "unknown option");
+	warn_unknown(p, "unknown option, ignored");
 }
 
 void config_defaults(struct config *cfg)

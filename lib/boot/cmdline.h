@@ -30,6 +30,10 @@ enum test_fault {
 	TEST_FAULT_NONE,
 	TEST_FAULT_AP_ABSENT,   // start one more CPU, at an APIC ID no CPU has
 	TEST_FAULT_AP_UD2,      // CPU 1 executes ud2 as its first job starts
+	TEST_FAULT_AP_ABSENT_MANY, // start 9 more CPUs at APIC IDs no CPU has
+	TEST_FAULT_AP_HANG,     // CPU 1 halts for good as its first job starts
+	TEST_FAULT_AP_HANG_END, // CPU 1 halts for good as its first job ends
+	TEST_FAULT_AP_STACK,    // CPU 1 writes the word below its stack, as an overflow
 };
 
 // The command line's own defaults and ranges. The BadRAM budget's (patterns=
@@ -63,8 +67,9 @@ struct config {
 
 // Reports one rejected or adjusted word: word_len bytes at word (not
 // NUL-terminated; the whole "key=value" word as written), and why, a short
-// NUL-terminated English reason that names what is accepted. Both pointers
-// are valid only during the call.
+// NUL-terminated English reason that says what was done (the word ignored,
+// one part of it left out, another value used) and names what is accepted.
+// Both pointers are valid only during the call.
 typedef void (*cmdline_warn_fn)(void *ctx, const char *word, size_t word_len,
 				const char *why);
 
@@ -84,21 +89,24 @@ void config_defaults(struct config *cfg);
 //             valid for the UART (uart_baud_valid(), lib/uart.h: 115200/d for
 //             an integer d, 50..115200), else 115200 is used;
 //             parity/bits other than n8 are warned about, 8N1 is used.
-//             Only one serial port is driven: a later ttyS wins.
+//             Only one serial port is driven: a later ttyS wins (and is
+//             warned about, naming both).
 //   console=tty0 | console=tty1                the screen console
 //             console= words accumulate: if any is valid, only the consoles
 //             named are used (Linux semantics); if none is, the defaults stay.
 //   passes=N  0..CMDLINE_MAX_PASSES (decimal or 0x hex); 0 = until stopped
 //   tests=a,b,c  names from test_names[0..ntest_names) (compared exactly),
 //             kept in order, duplicates allowed, at most CMDLINE_MAX_TESTS;
-//             unknown names are warned about and skipped; if no name is
-//             valid the previous list stays (by default: the default pass).
+//             unknown names are warned about and left out; if no name is
+//             valid the word is ignored and the previous list stays (by
+//             default: the default pass).
 //             The name "all" stands for every test, in table order.
 //   onexit=halt|reboot|poweroff|qemu
 //   seed=N errors=N bitfade=N patterns=N holes=N cpus=N  numbers in the
 //             ranges the constants above give (patterns: 1..BADRAM_MAX_PAIRS;
 //             seed: any 64-bit value; cpus: 0..CMDLINE_MAX_CPUS, 0 = all)
-//   test_fault=ap-absent|ap-ud2  a test hook (enum test_fault)
+//   test_fault=ap-absent|ap-absent-many|ap-ud2|ap-hang|ap-hang-end|ap-stack
+//             a test hook (enum test_fault)
 // A later key overrides an earlier one, except console=. Every unknown key,
 // word without '=', malformed or out-of-range value is passed to warn (which
 // may be NULL to ignore them) and that setting is left unchanged.

@@ -2,6 +2,7 @@
 // Multiboot 1 (spec section 3.3) and Multiboot 2 (spec section 3.6) boot
 // information. Every read goes through the caller's reader and is bounded by
 // the sizes the structure declares; an unreadable byte ends what is parsed.
+#include "escape.h"
 #include "fmt.h"
 #include "multiboot.h"
 #include "string.h"
@@ -67,6 +68,36 @@ static void copy_string(const struct parser *p, char *dst, size_t cap, uint64_t 
 	dst[i] = '\0';
 }
 
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+// The command line at src (at most limit bytes): a longer one than
+// bi->cmdline holds ends before the word the cut would split (a cut
+// "errors=100" reads "errors=10"), and the warning shows what is ignored.
+static void copy_cmdline(const struct parser *p, uint64_t src, uint64_t limit)
+{
+	char *line = p->bi->cmdline, c = 0, rest[24], shown[ESCAPE_MAX_PER_BYTE * sizeof(rest) + 1];
+	size_t cap = sizeof(p->bi->cmdline), kept, n = 0;
+
+	copy_string(p, line, cap, src, limit);
+	kept = str_len(line);
+	if (src == 0 || kept + 1 < cap || kept >= limit || !rd(p, src + kept, &c, 1) || c == 0)
+		return;
+	if (!is_blank(c))
+		while (kept > 0 && !is_blank(line[kept - 1]))
+			kept--;
+	line[kept] = '\0';
+	uint64_t at = src + kept, end = src + limit;	// src < 2^32: no overflow
+	for (size_t k = 0; k < cap && at < end && rd(p, at, &c, 1) && is_blank(c); k++)
+		at++;	// show the dropped part from its first word on
+	while (n < sizeof(rest) && at + n < end && rd(p, at + n, &c, 1) && c)
+		rest[n++] = c;
+	escape_text(shown, sizeof(shown), rest, n);
+	warn(p, "command line longer than %zu bytes; ignored from '%s...'", cap - 1, shown);
+}
+
 static void add_entry(struct bootinfo *bi, uint64_t base, uint64_t len, uint32_t type)
 {
 	if (bi->nmmap == BOOTINFO_MMAP_MAX) {
@@ -127,7 +158,7 @@ static void parse_mb1(const struct parser *p, uint64_t mbi)
 		return;
 	}
 	if (flags & MB1_INFO_CMDLINE)
-		copy_string(p, bi->cmdline, sizeof(bi->cmdline), rd32(p, mbi + 16, &ok), BOOTINFO_CMDLINE_MAX);
+		copy_cmdline(p, rd32(p, mbi + 16, &ok), UINT32_MAX);
 	if (flags & MB1_INFO_LOADER)
 		copy_string(p, bi->loader, sizeof(bi->loader), rd32(p, mbi + 64, &ok), BOOTINFO_NAME_MAX);
 	if (flags & MB1_INFO_FB)
@@ -233,7 +264,7 @@ static void parse_mb2(const struct parser *p, uint64_t mbi)
 		}
 		switch (type) {
 		case MB2_TAG_CMDLINE:
-			copy_string(p, bi->cmdline, sizeof(bi->cmdline), tag + 8, size - 8);
+			copy_cmdline(p, tag + 8, size - 8);
 			break;
 		case MB2_TAG_LOADER:
 			copy_string(p, bi->loader, sizeof(bi->loader), tag + 8, size - 8);

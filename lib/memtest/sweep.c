@@ -8,6 +8,12 @@
 // one (see bench/ for the measured bandwidth).
 #include "sweep.h"
 
+void mt_report(const struct mt_ctx *ctx, uint64_t base, uint64_t off, uint64_t expect,
+	       uint64_t actual)
+{
+	ctx->error(ctx->cb_ctx, base + off, expect, actual);
+}
+
 uint64_t mt_ranges_bytes(const struct mt_ctx *ctx)
 {
 	uint64_t n = 0;
@@ -168,22 +174,18 @@ rw_sweep(const struct mt_ctx *ctx, enum mt_dir dir, uint64_t lo, uint64_t hi,
 		uint64_t a = dir == MT_UP ? w.lo : w.hi - 8;
 		uint64_t n = (w.hi - w.lo) / 8;
 
-		// Word by word, each checked then written: a coupling between
+		// Word by word, each read then written: a coupling between
 		// two words of a line must see the write of the one before the
 		// read of the next.
 		for (uint64_t k = n / MT_LINE_WORDS; k; k--) {
 			mem_prefetch(a + MT_PREFETCH_BYTES / 8 * step);
 #pragma GCC unroll 8
-			for (unsigned j = 0; j < MT_LINE_WORDS; j++) {
-				mt_check_word(ctx, a + j * step, expect);
-				mem_write64(a + j * step, write);
-			}
+			for (unsigned j = 0; j < MT_LINE_WORDS; j++)
+				mt_check_then_write(ctx, a, j * step, expect, write);
 			a += MT_LINE_WORDS * step;
 		}
-		for (uint64_t k = n % MT_LINE_WORDS; k; k--, a += step) {
-			mt_check_word(ctx, a, expect);
-			mem_write64(a, write);
-		}
+		for (uint64_t k = n % MT_LINE_WORDS; k; k--, a += step)
+			mt_check_then_write(ctx, a, 0, expect, write);
 	}
 	return !w.aborted;
 }

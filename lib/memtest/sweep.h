@@ -100,6 +100,25 @@ static inline void mt_check_word(const struct mt_ctx *ctx, uint64_t addr,
 // One word of a sweep that fills or checks: when check, report the word at
 // addr unless it holds x (mt_check_word), else store x non-temporally. The
 // sweeps inline it with check a constant, so each loop keeps only its half.
+// ctx's error callback for the word at base + off, out of line and cold.
+void __attribute__((cold)) mt_report(const struct mt_ctx *ctx, uint64_t base, uint64_t off,
+				     uint64_t expect, uint64_t actual);
+
+// Read the word at base + off, write write there, then report the value read
+// if it was not expect. The address is only ever an addressing mode in the
+// hot path (mt_report adds base and off on the cold one), and the store needs
+// nothing the check computes: four instructions a word, not five, in the
+// read-then-write sweeps (bench/README.md, instrument 3).
+static inline void mt_check_then_write(const struct mt_ctx *ctx, uint64_t base, uint64_t off,
+				       uint64_t expect, uint64_t write)
+{
+	uint64_t v = mem_read64(base + off);
+
+	mem_write64(base + off, write);
+	if (__builtin_expect(v != expect, 0))
+		mt_report(ctx, base, off, expect, v);
+}
+
 static inline void mt_fill_or_check(const struct mt_ctx *ctx, uint64_t addr,
 				    uint64_t x, bool check)
 {

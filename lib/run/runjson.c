@@ -170,6 +170,10 @@ static void render(struct json *j, const struct runjson *in, enum detail d)
 	}
 	json_key(j, "truncated");
 	json_bool(j, d != FULL);
+	// Added after the first schema's keys, at the end as the contract says.
+	string(j, "hypervisor", in->hypervisor);
+	number(j, "mce_corrected", in->mce_corrected);
+	number(j, "mce_uncorrected", in->mce_uncorrected);
 	json_object_end(j);
 }
 

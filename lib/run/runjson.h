@@ -45,6 +45,9 @@ struct runjson {
 	const struct badram_result *fold;	// the final fold; NULL: none
 	bool fold_uefi;			// it was folded in the fold's UEFI mode
 	const struct smbios_info *smbios;	// NULL or status != SMBIOS_FOUND: unknown
+	const char *hypervisor;		// the hypervisor's name; NULL: none
+	uint64_t mce_corrected;		// machine-check records polled: corrected,
+	uint64_t mce_uncorrected;	// and uncorrected without a machine check
 	char *scratch;			// BADRAM_LINE_MAX bytes for the fold's lines
 					// (badram_json), when fold is not NULL
 };

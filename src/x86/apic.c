@@ -86,6 +86,20 @@ enum apic_mode apic_mode(void)
 	return mode;
 }
 
+enum apic_mode apic_cpu_mode(void)
+{
+	uint64_t base = rdmsr(MSR_APIC_BASE);
+
+	if (!(base & APIC_BASE_EN))
+		return APIC_NONE;
+	return base & APIC_BASE_EXTD ? APIC_X2APIC : APIC_XAPIC;
+}
+
+const char *apic_mode_name(enum apic_mode m)
+{
+	return m == APIC_X2APIC ? "x2APIC" : m == APIC_XAPIC ? "xAPIC" : "off";
+}
+
 uint32_t apic_id(void)
 {
 	if (mode == APIC_X2APIC)
@@ -141,9 +155,7 @@ bool apic_send_fixed(uint32_t id, uint8_t vector)
 
 bool apic_wake_setup(uint8_t vector, uint8_t spurious, uint32_t tick_count)
 {
-	uint64_t base = rdmsr(MSR_APIC_BASE);
-
-	if (!(base & APIC_BASE_EN) || ((base & APIC_BASE_EXTD) != 0) != (mode == APIC_X2APIC))
+	if (apic_cpu_mode() != mode)
 		return false;
 	reg_write(APIC_TPR, 0);
 	reg_write(APIC_SVR, SVR_ENABLE | spurious);

@@ -29,6 +29,13 @@ enum apic_mode apic_init(uint64_t map_top);
 // The mode apic_init found.
 enum apic_mode apic_mode(void);
 
+// The mode the calling CPU's own local APIC is in (IA32_APIC_BASE), which
+// on an AP may differ from the BSP's if the firmware set them up apart.
+enum apic_mode apic_cpu_mode(void);
+
+// "off", "xAPIC" or "x2APIC", for the log.
+const char *apic_mode_name(enum apic_mode m);
+
 // The calling CPU's APIC ID (8 bits in xAPIC mode, 32 in x2APIC mode).
 // Requires apic_init() and a mode other than APIC_NONE.
 uint32_t apic_id(void);

@@ -68,3 +68,19 @@ bool cpu_has_1g_pages(void)
 	cpuid(0x80000001, 0, r);
 	return r[3] & (1u << 26);
 }
+
+// Hypervisors answer leaves 0x40000000-0x400000FF (the SDM reserves them:
+// vol. 2A, CPUID, "invalid" for the CPU itself); EAX is the highest.
+bool cpu_hypervisor(char sig[HYPERVISOR_SIGNATURE_LEN])
+{
+	uint32_t r[4];
+
+	cpuid(1, 0, r);
+	if (!(r[2] & (1u << 31)))
+		return false;
+	cpuid(0x40000000, 0, r);
+	if (r[0] < 0x40000000 || r[0] > 0x400000ff)
+		r[1] = r[2] = r[3] = 0;
+	hypervisor_signature(r[1], r[2], r[3], sig);
+	return true;
+}

@@ -6,7 +6,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "apic.h"	// enum apic_mode
 #include "capacity.h"	// MAX_CPUS
+#include "hypervisor.h"	// HYPERVISOR_SIGNATURE_LEN
 #include "layout.h"	// the GDT's selectors: SEL_CODE, SEL_DATA, SEL_TSS
 
 #define IST_STACK_SIZE	4096
@@ -32,6 +34,7 @@ struct cpu {
 	void *run;			// the run's own per-CPU state (src/smp.c)
 	void (*main)(void);		// what an AP runs once started (smpboot.h)
 	volatile uint32_t started;	// set by an AP once it runs C on its own GDT
+	enum apic_mode apic_mode;	// an AP's local APIC's mode when it started
 	uint64_t gdt[7];		// null, code, data, TSS (2 slots), spare
 	struct tss tss;
 	uint8_t ist_stack[IST_STACK_SIZE] __attribute__((aligned(16)));
@@ -56,5 +59,10 @@ static inline struct cpu *this_cpu(void)
 
 // CPUID feature bits ramsift cares about.
 bool cpu_has_1g_pages(void);
+
+// Whether CPUID says a hypervisor runs this CPU (CPUID.1:ECX bit 31); then
+// *sig gets the 12 bytes of its vendor signature (leaf 0x40000000's EBX,
+// ECX, EDX), all NULs when the leaf is not there.
+bool cpu_hypervisor(char sig[HYPERVISOR_SIGNATURE_LEN]);
 
 #endif

@@ -23,6 +23,7 @@
 #define ACPI_MODE_WAIT_MS	3000	// Linux's acpi_enable() waits 3 s too
 #define POWER_OFF_WAIT_MS	2000
 #define RESET_WAIT_MS		500
+#define DEBUG_EXIT_WAIT_MS	2000
 
 static struct {
 	bool set;
@@ -126,7 +127,6 @@ static bool acpi_mode(void)
 
 _Noreturn void power_off(void)
 {
-	log_info("ramsift: powering off");
 	if (!sleep_regs.set) {
 		log_warn("onexit=poweroff: no ACPI S5 (the power: line at the start says why); "
 			 "halting instead");
@@ -155,7 +155,12 @@ _Noreturn void power_off(void)
 
 _Noreturn void power_reboot(void)
 {
-	log_info("ramsift: rebooting");
+	log_info(POWER_REBOOTING_LINE);
+	power_reset();
+}
+
+_Noreturn void power_reset(void)
+{
 	if (reset_reg.set) {
 		static const char *const space[] = { "I/O port", "memory", "PCI configuration" };
 		log_info("power: reset through the ACPI reset register (%s 0x%llx, value 0x%x)",
@@ -187,6 +192,9 @@ _Noreturn void power_reboot(void)
 _Noreturn void power_qemu_exit(uint8_t code)
 {
 	outb(QEMU_DEBUG_EXIT, code);
+	// QEMU 7.2 exits within the write; QEMU 10 (tests/e2e/smp-x2apic.sh)
+	// only asks its main loop to, and the CPU runs on for a moment.
+	timer_delay_ms(DEBUG_EXIT_WAIT_MS);
 	log_warn("onexit=qemu: no isa-debug-exit device at port 0xf4; halting instead");
 	power_halt();
 }

@@ -11,6 +11,8 @@
 
 // What halting says.
 #define POWER_HALTED_LINE "ramsift: halted; it is safe to power off or reset the machine"
+#define POWER_REBOOTING_LINE "ramsift: rebooting"
+#define POWER_OFF_LINE "ramsift: powering off"
 
 // Where a register is: an I/O port, a physical address the page tables
 // map, or bus 0's PCI configuration space (addr: device << 32 | function
@@ -37,13 +39,17 @@ void power_set_reset(struct power_reg reg, uint8_t value);
 _Noreturn void power_halt(void);
 
 // Power the machine off through ACPI S5 (power_set_sleep). Without it, or
-// when the machine is still on 2 s later, says so and halts.
+// when the machine is still on 2 s later, says so and halts. The caller has
+// said POWER_OFF_LINE.
 _Noreturn void power_off(void);
+
+// Say POWER_REBOOTING_LINE, then power_reset().
+_Noreturn void power_reboot(void);
 
 // Reset the machine: the ACPI reset register (power_set_reset), then the
 // keyboard controller, then port 0xcf9, then a triple fault; each way is
 // logged before it is tried. Halts if none of them works.
-_Noreturn void power_reboot(void);
+_Noreturn void power_reset(void);
 
 // Write code to QEMU's isa-debug-exit port (0xf4): QEMU exits with status
 // (code << 1) | 1. Without the device, says so and halts.

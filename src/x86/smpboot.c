@@ -76,6 +76,7 @@ _Noreturn void ap_entry(struct cpu *c)
 {
 	cpu_init_ap(c);		// GDT, TSS and this_cpu(): before any fault can be reported
 	trap_load();
+	c->apic_mode = apic_cpu_mode();
 	__atomic_store_n(&c->started, 1, __ATOMIC_RELEASE);
 	c->main();
 	cpu_halt_forever();

@@ -22,6 +22,9 @@ E2E_JSONCHECK=$B/host/ramsift-jsoncheck
 # QEMU's accelerator (tools/qemu-run.sh -a): the SMP scenarios set
 # tcg,thread=multi so that each guest CPU runs on a host thread of its own.
 E2E_ACCEL=${E2E_ACCEL:-tcg}
+# The QEMU program (tools/qemu-run.sh -q): tools/trixie-qemu.sh for what
+# Debian 12's QEMU cannot do.
+E2E_QEMU=${E2E_QEMU:-qemu-system-x86_64}
 E2E_ARGS=$(grep -v '^#' tests/e2e/kernel-args)
 # tools/qemu-run.sh's exit statuses, by value, for the messages.
 E2E_RESULTS=(PASS FAIL ABORTED 'QEMU failed' 'time limit' STOPPED)
@@ -62,7 +65,7 @@ e2e_boot() {
 	rm -f "$E2E_LOG"
 	E2E_RESULT=0
 	tools/qemu-run.sh -t "$E2E_TIMEOUT" -l "$raw" ${E2E_SERIAL_PORT:+-i "$E2E_SERIAL_PORT"} \
-		-a "$E2E_ACCEL" "$@" \
+		-a "$E2E_ACCEL" -q "$E2E_QEMU" "$@" \
 		2>"$E2E_DIR/$E2E_NAME.stderr" || E2E_RESULT=$?
 	sed -e 's/\r//g' -e 's/\x1b\[[0-9;=?]*[A-Za-z]//g' "$raw" >"$E2E_LOG"
 	rm -f "$raw"
@@ -71,14 +74,53 @@ e2e_boot() {
 
 # e2e_check_json: when the log holds a ramsift run that ended, its json:
 # line comes right before the result line, is valid JSON and says what the
-# text lines say (build/host/ramsift-jsoncheck); a scenario that runs QEMU
-# itself calls this after writing $E2E_LOG.
+# text lines say (build/host/ramsift-jsoncheck), and the hypervisor line is
+# there (e2e_check_hypervisor); a scenario that runs QEMU itself calls this
+# after writing $E2E_LOG.
 e2e_check_json() {
 	[ -x "$E2E_JSONCHECK" ] || e2e_fail "$E2E_JSONCHECK is missing: make $E2E_JSONCHECK"
 	"$E2E_JSONCHECK" "$E2E_LOG" 2>"$E2E_DIR/$E2E_NAME.jsoncheck" || {
 		cat "$E2E_DIR/$E2E_NAME.jsoncheck" >&2
 		e2e_fail "the json: line disagrees with the log or is no JSON (above)"
 	}
+	e2e_check_hypervisor
+}
+
+# e2e_check_hypervisor: once the log holds the machine's identity, it also
+# says that the run is under QEMU TCG (CPUID's hypervisor bit and vendor
+# leaf, which TCG sets for every CPU model): every boot of the scenarios.
+e2e_check_hypervisor() {
+	grep -q '^machine: ' "$E2E_LOG" || return 0
+	e2e_expect '^machine: running under a hypervisor \(QEMU TCG\): the memory tested is virtual; errors reflect the host$' \
+		'the hypervisor line'
+}
+
+# e2e_monitor SOCKET COMMAND...: send the commands, one a line, to QEMU's
+# human monitor on the unix socket SOCKET (-monitor unix:SOCKET,server=on,
+# wait=off), waiting first for QEMU to create it; returns once QEMU has
+# answered them all (socat waits for the monitor to close the connection,
+# as it does after the last line). The answers are appended to
+# build/test/<name>.monitor.
+e2e_monitor() {
+	local sock=$1
+	shift
+	for _ in $(seq 600); do
+		[ -S "$sock" ] && break
+		sleep 0.1
+	done
+	printf '%s\n' "$@" | socat -t 10 - "UNIX-CONNECT:$sock" >>"$E2E_DIR/$E2E_NAME.monitor" 2>&1
+}
+
+# e2e_wait_serial ERE: wait until a line of the serial log that e2e_boot is
+# writing (build/test/<name>.serial) matches, for up to E2E_TIMEOUT seconds.
+e2e_wait_serial() {
+	local tries=$((E2E_TIMEOUT * 10))
+	for ((; tries > 0; tries--)); do
+		grep -Eaq -- "$1" "$E2E_DIR/$E2E_NAME.serial" 2>/dev/null && return 0
+		sleep 0.1
+	done
+	echo "$E2E_NAME: no serial line matched /$1/ within $E2E_TIMEOUT s" >&2
+	return 1
 }
 
 # e2e_uefi: set the array E2E_UEFI to the QEMU options for UEFI firmware

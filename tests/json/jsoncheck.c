@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "jsonparse.h"
 
 static const char *log_name;
@@ -249,14 +250,15 @@ static void check_start(void)
 		const char *c = strstr(l, "; command line: '");
 		const struct jv *cl = get(root, "cmdline");
 		if (c && cl && cl->type == JV_STRING) {
+			// The log shows the command line escaped (lib/escape.h), whole.
+			char *shown = malloc(cl->len * ESCAPE_MAX_PER_BYTE + 1);
 			c += strlen("; command line: '");
 			size_t len = strlen(c);
-			// log_info cuts lines at 255 characters: then a prefix.
-			bool whole = len > 0 && c[len - 1] == '\'' && strlen(l) < 255;
-			if (whole && (cl->len != len - 1 || memcmp(cl->text, c, len - 1) != 0))
-				fail("\"cmdline\" is '%s', the log says '%.*s'", cl->text, (int)len - 1, c);
-			if (!whole && strncmp(cl->text, c, len) != 0)
-				fail("\"cmdline\" '%s' does not start with the log's '%s'", cl->text, c);
+			escape_text(shown, cl->len * ESCAPE_MAX_PER_BYTE + 1, cl->text, cl->len);
+			if (len == 0 || c[len - 1] != '\'' || strlen(shown) != len - 1 ||
+			    memcmp(shown, c, len - 1) != 0)
+				fail("\"cmdline\" escaped is '%s', the log says '%s'", shown, c);
+			free(shown);
 		}
 	}
 	same_string(root, "firmware", find_line("firmware: UEFI") ? "uefi" : "bios");
@@ -442,6 +444,41 @@ static void check_fold(void)
 				   "bios");
 }
 
+// The MCE lines the run's polls printed, counted as the JSON counts them;
+// the hypervisor the machine: line names (src/machine.c prints it after
+// the identity's line, whenever the identity was printed).
+static void check_machine_check(void)
+{
+	static const char *const kinds[] = { "corrected", "uncorrected" };
+	char v[32], key[32], name[64];
+
+	for (size_t k = 0; k < 2; k++) {
+		size_t n = 0, want = strlen(kinds[k]) + 1;
+		for (size_t i = 0; i < nlines; i++) {
+			size_t len = strlen(lines[i]);
+			n += starts(lines[i], "MCE ") && len > want &&
+			     lines[i][len - want] == ' ' &&
+			     strcmp(lines[i] + len - want + 1, kinds[k]) == 0;
+		}
+		snprintf(v, sizeof(v), "%zu", n);
+		snprintf(key, sizeof(key), "mce_%s", kinds[k]);
+		same_number(root, key, v);
+	}
+	const char *prefix = "machine: running under a hypervisor (";
+	const char *l = find_line(prefix);
+	if (l) {
+		const char *end = strstr(l, "): the memory tested is virtual");
+		if (!end) {
+			fail("the hypervisor line does not say what it means: %s", l);
+			return;
+		}
+		snprintf(name, sizeof(name), "%.*s", (int)(end - l - strlen(prefix)), l + strlen(prefix));
+		same_string(root, "hypervisor", name);
+	} else if (find_line("machine: ")) {
+		is_null(root, "hypervisor", "the log names no hypervisor");
+	}
+}
+
 static int check_log(const char *path)
 {
 	size_t len;
@@ -485,6 +522,7 @@ static int check_log(const char *path)
 	check_identity(truncated);
 	check_pages(truncated);
 	check_fold();
+	check_machine_check();
 	jv_free(v);
 	free(text);
 	return failures ? 1 : 0;

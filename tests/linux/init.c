@@ -12,6 +12,9 @@
 // isa-debug-exit port (0xf4), so QEMU exits with status 1, after the line
 // tools/qemu-run.sh wants with it to report PASS (ramsift's result line);
 // without that device it powers off.
+// When the initramfs holds an executable /payload (bench/consumer-guest.c:
+// the stress and the measurements of make bench-consumer), it first runs
+// it, with the environment the kernel gave the init, and says how it ended.
 // Started by the kernel as PID 1 with nothing mounted and, in an initramfs
 // without /dev/console, no standard streams.
 #define _GNU_SOURCE	// memmem
@@ -24,6 +27,7 @@
 #include <sys/mount.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define DEBUG_EXIT_PORT 0xf4
@@ -93,8 +97,35 @@ static int offline(void)
 	return 1;
 }
 
-int main(void)
+// Run /payload when it is there and wait for it; its orphans are reaped
+// too (the init adopts them), so only its own end is reported.
+static void payload(char **envp)
 {
+	char *argv[] = { "/payload", NULL };
+	int status;
+
+	if (access(argv[0], X_OK) != 0)
+		return;
+	pid_t pid = fork();
+	if (pid == 0) {
+		execve(argv[0], argv, envp);
+		printf("ramsift-init: cannot run /payload: %s\n", strerror(errno));
+		_exit(127);
+	}
+	for (pid_t w; (w = wait(&status)) != pid;)
+		if (w < 0)
+			return;
+	if (WIFEXITED(status))
+		printf("ramsift-init: /payload exited with status %d\n", WEXITSTATUS(status));
+	else
+		printf("ramsift-init: /payload killed by signal %d\n", WTERMSIG(status));
+	fflush(stdout);
+}
+
+int main(int argc, char **argv, char **envp)
+{
+	(void)argc;
+	(void)argv;
 	// The console: devtmpfs has it, and the kernel opens none for us.
 	mkdir("/dev", 0755);
 	mkdir("/proc", 0755);
@@ -108,6 +139,7 @@ int main(void)
 		dup2(fd, 2);
 	}
 	printf("ramsift-init: reached the initramfs\n");
+	payload(envp);
 	offline();
 	show("/proc/cmdline", "cmdline");
 	show("/proc/iomem", "iomem");

@@ -442,6 +442,13 @@ static void setup_rsdt_unreadable(void)
 	put32(rsdp() + 16, 0xfff00000);
 	fix_sum(rsdp(), 20, 8);
 }
+// Firmware bytes in a warning are escaped (lib/escape.h): they cannot end
+// the log line or drive a terminal.
+static void setup_rsdt_control_sig(void)
+{
+	setup_rsdp_v1();
+	mem_copy(mem_at(fixture_table(acpi_qemu_q35_smp4, "RSDT")->phys), "\x1b\nRS", 4);
+}
 static void setup_rsdt_truncated(void)
 {
 	mem_reset();
@@ -537,6 +544,8 @@ static const struct {
 	{ "rsdp revision 0", setup_rsdp_v1, ACPI_CPUS_FOUND, "0 1 2 3", 0, false, NULL },
 	{ "rsdt unreadable", setup_rsdt_unreadable, ACPI_NO_ROOT, "", 1, false,
 	  "pointer 0xfff00000 (RSDT) cannot be read" },
+	{ "rsdt control bytes as signature", setup_rsdt_control_sig, ACPI_NO_ROOT, "", 1, false,
+	  "has signature \"\\x1b\\nRS\", not RSDT; ignored" },
 	{ "rsdt truncated", setup_rsdt_truncated, ACPI_NO_ROOT, "", 1, false,
 	  "RSDT at 0x7ffe23f8 (length 56) cannot be read whole" },
 	{ "rsdt entry unreadable", setup_rsdt_entry_unreadable, ACPI_CPUS_FOUND, "0 1 2 3", 1, false,

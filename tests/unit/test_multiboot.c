@@ -331,6 +331,40 @@ static void test_mb2(void **state)
 
 // Random bytes as either protocol, at random places: never a crash (ASan),
 // never more entries than kept, strings always terminated.
+// A command line longer than ramsift keeps: the word the cut would split is
+// dropped whole ("errors=100" must not become "errors=10") and the warning
+// says from where; with the cut between words, nothing more is dropped.
+static void test_cmdline_too_long(void **state)
+{
+	struct bootinfo *bi = malloc(sizeof(*bi));
+	char line[3000];
+	size_t pad = BOOTINFO_CMDLINE_MAX - 1 - 8;	// "errors=100" straddles the cut
+	(void)state;
+
+	mem_set(line, 'x', pad);
+	line[0] = 'a';
+	line[1] = '=';
+	line[pad - 1] = ' ';
+	snprintf(line + pad, sizeof(line) - pad, "errors=100 onexit=qemu");
+	build_mb1(1 << 2, 20, 0);
+	put_str(0x11000, line);
+	parse(bi, MB1_BOOT_MAGIC, 0x10000);
+	assert_int_equal(str_len(bi->cmdline), pad);
+	assert_true(bi->cmdline[pad - 1] == ' ');
+	if (!has(first_warning, "command line longer than 2047 bytes; ignored from 'errors=100 onexit=qemu...'"))
+		fail_msg("warning: %s", first_warning);
+
+	line[pad - 1] = 'x';	// the cut now falls right before a blank
+	line[BOOTINFO_CMDLINE_MAX - 1] = ' ';
+	snprintf(line + BOOTINFO_CMDLINE_MAX, sizeof(line) - BOOTINFO_CMDLINE_MAX, "\x1b[2J");
+	put_str(0x11000, line);
+	parse(bi, MB1_BOOT_MAGIC, 0x10000);
+	assert_int_equal(str_len(bi->cmdline), BOOTINFO_CMDLINE_MAX - 1);
+	if (!has(first_warning, "ignored from '\\x1b[2J...'"))
+		fail_msg("warning: %s", first_warning);
+	free(bi);
+}
+
 static void test_fuzz(void **state)
 {
 	struct bootinfo *bi = malloc(sizeof(*bi));
@@ -357,6 +391,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_mb1),
 		cmocka_unit_test(test_mb2),
+		cmocka_unit_test(test_cmdline_too_long),
 		cmocka_unit_test(test_fuzz),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -94,7 +94,8 @@ static struct runjson base(void)
 static const char *const keys[] = {
 	"ramsift_json", "version", "result", "passes", "errors", "tested_bytes", "usable_bytes",
 	"elapsed_s", "seed", "cpus", "firmware", "loader", "cmdline", "config", "failing_pages",
-	"fold", "machine", "dimms", "dimms_left_out", "truncated",
+	"fold", "machine", "dimms", "dimms_left_out", "truncated", "hypervisor", "mce_corrected",
+	"mce_uncorrected",
 };
 
 static void test_pass(void **state)
@@ -141,6 +142,9 @@ static void test_pass(void **state)
 	want_null(v, "machine");
 	assert_int_equal(at(v, "dimms")->n, 0);
 	want_number(v, "dimms_left_out", "0");
+	want_null(v, "hypervisor");
+	want_number(v, "mce_corrected", "0");
+	want_number(v, "mce_uncorrected", "0");
 	want_bool(v, "truncated", false);
 	jv_free(v);
 
@@ -171,8 +175,14 @@ static void test_pass(void **state)
 	jv_free(v);
 
 	in.bi = NULL;
+	in.hypervisor = "QEMU TCG";
+	in.mce_corrected = 2;
+	in.mce_uncorrected = 1;
 	assert_true(runjson_render(line, sizeof(line), &in));
 	v = parse_line();
+	want_string(v, "hypervisor", "QEMU TCG");
+	want_number(v, "mce_corrected", "2");
+	want_number(v, "mce_uncorrected", "1");
 	want_null(v, "firmware");
 	want_null(v, "loader");
 	want_null(v, "cmdline");

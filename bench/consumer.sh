@@ -1,0 +1,204 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Instrument 7 of bench/: does a machine with bad RAM run as well as a
+# healthy one once ramsift's line is applied (the BadRAM author's claim,
+# checked his way: stress and lmbench-style numbers in Linux)? In a guest of
+# MEM whose RAM file holds a seeded fault set (build/host/ramsift-inject:
+# single cells, one DRAM row, a short column fragment), ramsift boots first
+# through GRUB and prints its lines; then Debian's kernel boots through GRUB
+# with the initramfs build/linux/consumer.cpio (tests/linux/init.c running
+# bench/consumer-guest.c beside Debian's stressapptest and mbw) in three VMs:
+#   healthy      no faults held (the injector runs on a decoy file, so that
+#                its host load is the same); memmap= reserves as many bytes as the line
+#                gives up, so that both have the same usable memory;
+#   unprotected  the faults held, no line;
+#   protected    the faults held, the line of that ramsift run applied:
+#                GRUB's `badram PAIRS` on BIOS, the memmap= line on UEFI.
+# Each VM stresses about 90 % of its available RAM with stressapptest for
+# STRESS seconds, runs the memory-pressure test and, unless --check, the
+# measurements (each the median of ROUNDS runs in the guest); the boots
+# alternate between the VMs, REPS times (the order rotating), so the host's
+# noise shows as each VM's min-max. Verdicts: the unprotected VM must show
+# corruption in every boot (errors found by the stress or the pressure,
+# a kernel message of bad memory or a killed process, or no clean end);
+# healthy and protected none; and each protected median must lie within the
+# healthy boots' min-max widened by TOLERANCE per cent either way.
+# Logs: build/test/consumer-<fw>-<vm>-<rep>.log; the markdown report goes to
+# OUT (default build/bench/consumer.md; with --check
+# build/test/consumer-check.md) and to the terminal. Exit status 1
+# when a corruption verdict fails or a boot breaks the experiment (never
+# because of a time). --check is make check's version: BIOS only, one
+# short stress in the unprotected and the protected VM, no measurements.
+# usage: bench/consumer.sh [--check] [--mem SIZE] [--reps N] [--uefi-reps N]
+#          [--stress SECONDS] [--rounds N] [--tolerance PERCENT] [--out FILE]
+. "$(dirname "$0")/../tests/e2e/roundtrip/lib-faults.sh"
+
+check=0 mem=512M reps=3 uefi_reps=2 stress=10 rounds=3 tolerance=25
+out=$B/bench/consumer.md
+usage() {
+	echo "usage: $0 [--check] [--mem SIZE] [--reps N] [--uefi-reps N] [--stress SECONDS]" \
+		"[--rounds N] [--tolerance PERCENT] [--out FILE]" >&2
+	exit 2
+}
+while [ $# -gt 0 ]; do
+	[ "$1" = --check ] || [ $# -ge 2 ] || usage
+	case $1 in
+	--check) check=1 reps=1 uefi_reps=0 stress=4 out=$E2E_DIR/consumer-check.md ;;
+	--mem) mem=$2; shift ;;
+	--reps) reps=$2; shift ;;
+	--uefi-reps) uefi_reps=$2; shift ;;
+	--stress) stress=$2; shift ;;
+	--rounds) rounds=$2; shift ;;
+	--tolerance) tolerance=$2; shift ;;
+	--out) out=$2; shift ;;
+	*) usage ;;
+	esac
+	shift
+done
+
+RT_INITRD=$B/linux/consumer.cpio
+# A boot's time limit: the stress, the measurements and the boot itself on
+# a loaded host, with a wide margin.
+E2E_TIMEOUT=$((600 + 4 * stress + 200 * rounds * (1 - check)))
+RESULTS=$E2E_DIR/consumer.results
+mkdir -p "$(dirname "$out")"
+: >"$RESULTS"
+# nokaslr in all three: with KASLR the unprotected kernel may unpack itself
+# onto a fault and hang before it prints a line (seen once), which proves
+# the faults bite but costs the whole time limit; at 16 MiB it is clear of
+# them, and what corruption there is shows in the workload.
+klog="console=ttyS0,115200 panic=-1 nokaslr"
+guest="consumer_stress=$stress consumer_measure=$((1 - check)) consumer_rounds=$rounds"
+vms="healthy unprotected protected"
+[ "$check" = 0 ] || vms="unprotected protected"
+
+# The fault set, seeded: 4 single cells, one row and a column over 2 MiB
+# (32 words 64 KiB apart: 32 pages, within ramsift's 48 holes), all above
+# 272 MiB so that the memmap= line need not be cut to 4 ranges for Linux's
+# KASLR (docs/badram.md), and under the top 32 MiB, where GRUB puts the
+# initrd and the kernel its first allocations: the faults fall in memory
+# that is free when the workload starts. The line excludes well under a MiB.
+bytes=$(numfmt --from=iec "$mem")
+[ "$bytes" -ge $((384 << 20)) ] || { echo "consumer.sh: --mem must be at least 384M" >&2; exit 2; }
+rt_ram "$mem"
+# The injector's own host load in every VM: for the healthy one it holds the
+# same faults in a decoy file of the same size that no VM uses (a first run
+# that held nothing there measured the faulty VMs 1.5-2.5 times slower in
+# fork, exec and context switches on the loaded two-core host).
+DECOY=${RT_RAMFILE%.ram}-decoy.ram
+truncate -s "$mem" "$DECOY"
+trap 'rt_status=$?; set +e; rt_cleanup; rm -f "$DECOY"; (exit $rt_status); e2e_report' EXIT
+held=
+top=$((bytes - (32 << 20)))
+rt_faults set --seed 15 --ram "0x11000000-$top" cells:4 row \
+	"column@0x12000000-0x12200000"
+echo "  consumer: $(grep -vc '^#' "$RT_FAULTS") faulty bits in $mem ($RT_FAULTS)"
+
+# find FW: boot ramsift through GRUB with the faults held; set PAIRS,
+# MEMMAP and FOLD from its lines.
+find() {
+	local iso=$E2E_DIR/consumer-$1-find.iso
+	rt_hold
+	held=faults
+	rt_iso "$iso" <<-CFG
+		set timeout=0
+		menuentry find {
+			multiboot2 /boot/ramsift.elf $RT_ARGS tests=own-address
+		}
+	CFG
+	rt_boot "$1-find" "${RT_MEM[@]}" "${RT_FW[@]}" -cdrom "$iso"
+	rt_want FAIL
+	rt_check found "$RT_FAULTS" "$RT_LOG"
+	PAIRS=$(rt_line badram=)
+	MEMMAP=$(rt_line memmap=)
+	FOLD=$(rt_line 'fold: ')
+}
+
+# memmap_bytes LINE: the bytes a memmap= line reserves (SIZE with K, M or G).
+memmap_bytes() {
+	local sum=0 r size
+	for r in ${1//,/ }; do
+		size=${r%%\$*}
+		sum=$((sum + $(numfmt --from=iec "$size")))
+	done
+	echo "$sum"
+}
+
+# isos FW: the three VMs' GRUB media, consumer-FW-VM.iso; the healthy one
+# reserves RESERVE bytes at 128 MiB (one range: KASLR stays on).
+isos() {
+	local fw=$1 vm cfg args
+	for vm in healthy unprotected protected; do
+		cfg= args=
+		case $vm:$fw in
+		healthy:*) args="memmap=$((RESERVE / 1024))K\\\$0x8000000" ;;
+		protected:bios) cfg="badram $PAIRS" ;;
+		protected:uefi) args="memmap=${MEMMAP//\$/\\\$}" ;;
+		esac
+		rt_iso "$E2E_DIR/consumer-$fw-$vm.iso" linux <<-CFG
+			set timeout=0
+			$cfg
+			menuentry linux {
+				linux /boot/vmlinuz $klog $guest $args
+				initrd /boot/initrd
+			}
+		CFG
+	done
+}
+
+# boot FW VM REP: one boot; its findings appended to RESULTS as lines
+# "FW VM REP KEY VALUE".
+boot() {
+	local fw=$1 vm=$2 rep=$3
+	if [ "$vm" = healthy ] && [ "$held" != decoy ]; then
+		rt_release
+		"$RT_INJECT" --file "$DECOY" --faults "$RT_FAULTS" &
+		rt_inj=$! held=decoy
+	elif [ "$vm" != healthy ] && [ "$held" != faults ]; then
+		rt_hold
+		held=faults
+	fi
+	rt_boot "$fw-$vm-$rep" "${RT_MEM[@]}" "${RT_FW[@]}" -cdrom "$E2E_DIR/consumer-$fw-$vm.iso"
+	awk -v id="$fw $vm $rep" -v result="$E2E_RESULT" '
+		/^consumer: begin / { for (i = 1; i <= NF; i++) if ($i ~ /^MemTotal=/) print id, "memtotal_kib", substr($i, 10) }
+		/^consumer: result stress / { sub(/.*status=/, ""); print id, "stress_status", $1
+			sub(/^errors=/, "", $2); print id, "stress_errors", $2 }
+		/^consumer: result pressure allocated/ { sub(/.*errors=/, ""); print id, "pressure_errors", $1 }
+		/^consumer: result pressure killed/ { print id, "pressure_errors", "killed" }
+		/^consumer: result kernel / { sub(/.*=/, ""); print id, "kernel_messages", $1 }
+		/^consumer: metric / { print id, "metric:" $3 ":" $5, $4 }
+		/^consumer: end / { print id, "end", $3 }
+		/Kernel panic|^\[ *[0-9.]+\] (BUG|Oops|general protection|traps:|.*segfault at)/ { panic++ }
+		/^ramsift-init: \/payload killed by signal/ { print id, "payload_signal", $NF }
+		END { print id, "console_bad", panic + 0; print id, "vm_result", result }
+	' "$RT_LOG" >>"$RESULTS"
+}
+
+# The experiment, firmware by firmware.
+for fw in bios uefi; do
+	n=$reps
+	[ "$fw" = bios ] || n=$uefi_reps
+	[ "$n" -gt 0 ] || continue
+	rt_firmware "$fw"
+	find "$fw"
+	case $fw in
+	bios) RESERVE=$(( $(sed -nE 's/.*excluded_pages=([0-9]+).*/\1/p' <<<"$FOLD") * 4096 )) ;;
+	uefi) RESERVE=$(memmap_bytes "$MEMMAP") ;;
+	esac
+	echo "$fw - - line $([ "$fw" = bios ] && echo "badram=$PAIRS" || echo "memmap=$MEMMAP")" >>"$RESULTS"
+	echo "$fw - - fold fold: $FOLD" >>"$RESULTS"
+	echo "$fw - - reserve_kib $((RESERVE / 1024))" >>"$RESULTS"
+	isos "$fw"
+	order=($vms)
+	for ((rep = 1; rep <= n; rep++)); do
+		for vm in "${order[@]}"; do boot "$fw" "$vm" "$rep"; done
+		order=("${order[@]:1}" "${order[0]}")
+	done
+done
+rt_release
+
+load=$(cut -d' ' -f1-3 /proc/loadavg)
+bench/consumer-report.awk -v tolerance="$tolerance" -v check="$check" -v mem="$mem" \
+	-v stress="$stress" -v rounds="$rounds" -v load="$load" "$RESULTS" | tee "$out"
+grep -q '^Corruption verdict: \*\*holds\*\*' "$out" ||
+	e2e_fail "the corruption verdict does not hold (above; logs build/test/consumer-*.log)"
