@@ -68,11 +68,15 @@ static size_t lowest_pages(void)
 	return t->slot ? badram_table_pages(t, pages, REPORT_PAGES_MAX) : 0;
 }
 
-// The lines for Windows' boot manager and for a running Linux.
+// The lines for ramsift-reserve.efi (badpages.txt's words: the final
+// fold's pairs), Windows' boot manager and a running Linux.
 static void print_sinks(void)
 {
 	const struct badram_table *t = errors_table();
 	size_t n = lowest_pages(), listed;
+
+	badram_format_badram(line, sizeof(line), &result);
+	log_text("efi-reserve: ", line);
 
 	badram_format_windows(line, sizeof(line), pages, n, &listed);
 	log_text("windows: ", line);
@@ -164,12 +168,19 @@ const struct badram_result *report_last_fold(void)
 // GRUB on UEFI cuts each block a pair matches with FreePages + AllocatePages
 // (docs/badram.md, "What GRUB and Linux really do with the lines"): a block partly in
 // use when badram runs stays usable, and one wholly in use is freed under its
-// owner's feet (OVMF scrubs freed pages and GRUB then crashed).
+// owner's feet (OVMF scrubs freed pages and GRUB then crashed). GRUB 2.12
+// starts Linux through its EFI stub, which decompresses the kernel into
+// firmware memory before it reads memmap=. ramsift-reserve.efi takes the
+// pages before any of them runs.
 void report_uefi_advice(void)
 {
 	if (badram_table_empty(errors_table()))
 		return;
-	log_info("summary: UEFI boot: GRUB's badram cannot cut pages GRUB or the firmware "
+	log_info("summary: UEFI boot: first choice: ramsift-reserve.efi with the efi-reserve: line "
+		 "takes the bad pages out of the firmware's map before GRUB runs, for every GRUB and "
+		 "OS (docs/badram.md: Before GRUB)");
+	log_info("summary: UEFI boot: without it, GRUB's badram cannot cut pages GRUB or the firmware "
 		 "already use (they stay usable, or GRUB crashes); for Linux add the memmap= "
-		 "line to the kernel command line as well (docs/badram.md: On UEFI)");
+		 "line to the kernel command line as well (with GRUB 2.12 memmap= alone fails: "
+		 "the kernel's EFI stub unpacks it before reading memmap=; docs/badram.md: On UEFI)");
 }

@@ -46,8 +46,8 @@ void report_json(const struct config *cfg, const struct run_status *s, enum resu
 // result panel's QR code; NULL before it.
 const struct badram_result *report_last_fold(void);
 
-// After the final fold on a UEFI boot with failures: say what GRUB's badram
-// does there and what to add.
+// After the final fold on a UEFI boot with failures: say what keeps the
+// pages away there, the pre-loader first, and what GRUB's badram does.
 void report_uefi_advice(void);
 
 #endif
