@@ -15,7 +15,7 @@ RT_SCRIPTS := $(filter-out %/lib-faults.sh %/demo.sh,$(sort $(wildcard tests/e2e
 RT_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -MMD -MP
 RT_DEPS := $(B)/ramsift.elf $(B)/host/ramsift-inject $(B)/host/ramsift-faultgen \
 	$(B)/host/ramsift-check $(B)/linux/vmlinuz $(B)/linux/initramfs.cpio \
-	$(B)/host/ramsift-jsoncheck
+	$(B)/host/ramsift-jsoncheck $(B)/debian13/grub/versions $(B)/debian13/linux/vmlinuz
 
 $(B)/host/ramsift-faultgen: tests/faults/faultgen.c lib/memtest/prng.c
 	$(call say,HOSTCC,$@)mkdir -p $(@D) && $(HOST_CC) $(RT_CFLAGS) -iquote lib -o $@ $^
@@ -25,6 +25,15 @@ $(B)/host/ramsift-check: tests/faults/check.c tests/faults/logread.c
 # The kernel: whatever linux-image-amd64 depends on today, cached.
 $(B)/linux/vmlinuz: tests/linux/fetch-kernel.sh
 	$(call say,FETCH,$@)sh $< $(@D)
+
+# Debian 13's GRUB 2.12 images (RT_GRUB212/{i386-pc,x86_64-efi}) and kernel,
+# fetched through a private sources list for trixie (the system's apt
+# configuration untouched), cached under $(B)/debian13.
+RT_GRUB212 := $(B)/debian13/grub/usr/lib/grub
+$(B)/debian13/grub/versions: tests/linux/fetch-debian13.sh
+	$(call say,FETCH,$@)$< $(@D) grub-pc-bin grub-efi-amd64-bin
+$(B)/debian13/linux/vmlinuz: tests/linux/fetch-debian13.sh tests/linux/fetch-kernel.sh
+	$(call say,FETCH,$@)$< --kernel $(@D)
 
 # The initramfs: /init only (it mounts devtmpfs and proc itself).
 $(B)/linux/init: tests/linux/init.c
