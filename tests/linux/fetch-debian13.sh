@@ -63,7 +63,10 @@ update() {
 compgen -G "$state/lists/*_Packages*" >/dev/null || update
 
 if [ -n "$kernel" ]; then
-	exec sh "$(dirname "$0")/fetch-kernel.sh" "$dir" "${apt_options[@]}"
+	fetch_kernel=(sh "$(dirname "$0")/fetch-kernel.sh" "$dir" "${apt_options[@]}")
+	"${fetch_kernel[@]}" && exit 0
+	update   # the lists may name a kernel the archive no longer has
+	exec "${fetch_kernel[@]}"
 fi
 
 # kept PKG: the .deb of PKG in the cache, if any.
