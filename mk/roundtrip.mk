@@ -26,10 +26,9 @@ $(B)/host/ramsift-check: tests/faults/check.c tests/faults/logread.c
 $(B)/linux/vmlinuz: tests/linux/fetch-kernel.sh
 	$(call say,FETCH,$@)sh $< $(@D)
 
-# Debian 13's GRUB 2.12 images (RT_GRUB212/{i386-pc,x86_64-efi}) and kernel,
-# fetched through a private sources list for trixie (the system's apt
-# configuration untouched), cached under $(B)/debian13.
-RT_GRUB212 := $(B)/debian13/grub/usr/lib/grub
+# Debian 13's GRUB 2.12 images ($(B)/debian13/grub/usr/lib/grub/{i386-pc,
+# x86_64-efi}) and kernel, fetched through a private sources list for trixie
+# (the system's apt configuration untouched), cached under $(B)/debian13.
 $(B)/debian13/grub/versions: tests/linux/fetch-debian13.sh
 	$(call say,FETCH,$@)$< $(@D) grub-pc-bin grub-efi-amd64-bin
 $(B)/debian13/linux/vmlinuz: tests/linux/fetch-debian13.sh tests/linux/fetch-kernel.sh
