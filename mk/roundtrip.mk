@@ -15,7 +15,7 @@ RT_SCRIPTS := $(filter-out %/lib-faults.sh %/demo.sh,$(sort $(wildcard tests/e2e
 RT_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -MMD -MP
 RT_DEPS := $(B)/ramsift.elf $(B)/host/ramsift-inject $(B)/host/ramsift-faultgen \
 	$(B)/host/ramsift-check $(B)/linux/vmlinuz $(B)/linux/initramfs.cpio \
-	$(B)/host/ramsift-jsoncheck
+	$(B)/host/ramsift-jsoncheck $(B)/debian13/grub/versions $(B)/debian13/linux/vmlinuz
 
 $(B)/host/ramsift-faultgen: tests/faults/faultgen.c lib/memtest/prng.c
 	$(call say,HOSTCC,$@)mkdir -p $(@D) && $(HOST_CC) $(RT_CFLAGS) -iquote lib -o $@ $^
@@ -26,6 +26,14 @@ $(B)/host/ramsift-check: tests/faults/check.c tests/faults/logread.c
 $(B)/linux/vmlinuz: tests/linux/fetch-kernel.sh
 	$(call say,FETCH,$@)sh $< $(@D)
 
+# Debian 13's GRUB 2.12 images ($(B)/debian13/grub/usr/lib/grub/{i386-pc,
+# x86_64-efi}) and kernel, fetched through a private sources list for trixie
+# (the system's apt configuration untouched), cached under $(B)/debian13.
+$(B)/debian13/grub/versions: tests/linux/fetch-debian13.sh
+	$(call say,FETCH,$@)$< $(@D) grub-pc-bin grub-efi-amd64-bin
+$(B)/debian13/linux/vmlinuz: tests/linux/fetch-debian13.sh tests/linux/fetch-kernel.sh
+	$(call say,FETCH,$@)$< --kernel $(@D)
+
 # The initramfs: /init only (it mounts devtmpfs and proc itself).
 $(B)/linux/init: tests/linux/init.c
 	$(call say,HOSTCC,$@)mkdir -p $(@D) && $(HOST_CC) $(RT_CFLAGS) -static -o $@ $<
@@ -33,9 +41,20 @@ $(B)/linux/initramfs.cpio: $(B)/linux/init
 	$(call say,CPIO,$@)rm -rf $@.root && mkdir -p $@.root && cp $< $@.root/init && \
 	(cd $@.root && echo init | cpio --quiet -o -H newc -R 0:0) >$@ && rm -rf $@.root
 
+# The round trips again against what else users run (RT_GRUB, RT_LINUX:
+# tests/e2e/roundtrip/lib-faults.sh), as docs/testing.md says why: GRUB 2.12
+# with ramsift (BIOS, UEFI, multiboot, multiboot2); Debian 13's GRUB and
+# kernel together, every set; each new one with the other's old one, the
+# small set only (the one whose bad page lies where the kernel is loaded).
+RT_VARIANTS := 'RT_GRUB=2.12 tests/e2e/roundtrip/grub-roundtrip.sh' \
+	'RT_GRUB=2.12 RT_LINUX=6.12 tests/e2e/roundtrip/linux-roundtrip.sh' \
+	'RT_GRUB=2.12 RT_LINUX=6.1 RT_SETS=small tests/e2e/roundtrip/linux-roundtrip.sh' \
+	'RT_GRUB=2.06 RT_LINUX=6.12 RT_SETS=small tests/e2e/roundtrip/linux-roundtrip.sh' \
+	'RT_GRUB=2.12 RT_LINUX=6.12 tests/e2e/roundtrip/efi-reserve.sh'
+
 .PHONY: check-roundtrip demo
 check-roundtrip: $(RT_DEPS)
-	$(Q)failed=0; for t in $(RT_SCRIPTS); do $$t || failed=1; done; exit $$failed
+	$(Q)failed=0; for t in $(RT_SCRIPTS) $(RT_VARIANTS); do env $$t || failed=1; done; exit $$failed
 
 # Like `make run`: install what is missing first, then build, then boot.
 demo:

@@ -180,7 +180,8 @@ void read_log(const char *path, struct log *l)
 	sort_ranges(&l->memmap);
 }
 
-void read_linux_log(const char *path, struct ranges *ram, struct ranges *e820, bool *init)
+void read_linux_log(const char *path, struct ranges *ram, struct ranges *e820, bool *init,
+		    bool *dropped)
 {
 	FILE *f = open_or_die(path);
 	char *line = NULL, *p;
@@ -190,6 +191,8 @@ void read_linux_log(const char *path, struct ranges *ram, struct ranges *e820, b
 	while (getline(&line, &len, f) > 0) {
 		if (strstr(line, "ramsift-init: reached the initramfs"))
 			*init = true;
+		if (strstr(line, " printk messages dropped **"))
+			*dropped = true;
 		if (strstr(line, "ramsift-init: begin iomem"))
 			in_iomem = true;
 		else if (strstr(line, "ramsift-init: end iomem"))

@@ -64,8 +64,10 @@ void read_faults(const char *path, struct vec *words, struct vec *pages);
 void read_log(const char *path, struct log *l);
 
 // From a Linux boot log: the System RAM ranges of /proc/iomem, the usable
-// ranges of the last e820 map the kernel printed (both sorted), and
-// whether tests/linux/init.c ran.
-void read_linux_log(const char *path, struct ranges *ram, struct ranges *e820, bool *init);
+// ranges of the last e820 map the kernel printed (both sorted), whether
+// tests/linux/init.c ran, and whether the kernel said it dropped messages
+// (its early buffer overflowed: a map of thousands of entries).
+void read_linux_log(const char *path, struct ranges *ram, struct ranges *e820, bool *init,
+		    bool *dropped);
 
 #endif

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The init of the round-trip tests' initramfs (built static, tests/linux/
 // mkinitramfs.sh packs it as /init): proves that Debian's kernel reached
-// user space, shows what memory the kernel kept (its command line,
-// /proc/iomem, MemTotal) on the console between marker lines that
+// user space, shows which kernel it is (/proc/version) and what memory it
+// kept (its command line, /proc/iomem, MemTotal) on the console between marker lines that
 // tests/faults/check.c looks for, then ends the VM. When the initramfs holds
 // /offline.sh, the offline: lines of a ramsift log with the prefix cut
 // (tests/e2e/roundtrip/offline-roundtrip.sh), it first carries out each
@@ -141,6 +141,7 @@ int main(int argc, char **argv, char **envp)
 	printf("ramsift-init: reached the initramfs\n");
 	payload(envp);
 	offline();
+	show("/proc/version", "version");
 	show("/proc/cmdline", "cmdline");
 	show("/proc/iomem", "iomem");
 	show("/proc/meminfo", "meminfo");

@@ -10,8 +10,32 @@
 RT_INJECT=$B/host/ramsift-inject
 RT_FAULTGEN=$B/host/ramsift-faultgen
 RT_CHECK=$B/host/ramsift-check
-RT_KERNEL=$B/linux/vmlinuz
 RT_INITRD=$B/linux/initramfs.cpio
+
+# The GRUB and the kernel a scenario runs against, as users run them:
+# RT_GRUB=2.06 (this machine's, Debian 12's, its own /usr/lib/grub) or 2.12
+# (Debian 13's images, fetched by tests/linux/fetch-debian13.sh into
+# build/debian13/grub; its media are built for one firmware, RT_PLATFORM);
+# RT_LINUX=6.1 (Debian 12's kernel, build/linux) or 6.12 (Debian 13's,
+# build/debian13/linux). A scenario run with other than 2.06 and 6.1 is
+# named after them: grub-roundtrip-grub2.12, linux-roundtrip-grub2.12-linux6.12
+# (its logs build/test/<that name>-<step>.log).
+RT_GRUB=${RT_GRUB:-2.06} RT_LINUX=${RT_LINUX:-6.1}
+case $RT_GRUB in
+2.06) RT_GRUB_DIR= ;;
+2.12) RT_GRUB_DIR=$B/debian13/grub/usr/lib/grub ;;
+*) e2e_fail "RT_GRUB=$RT_GRUB: want 2.06 or 2.12" ;;
+esac
+case $RT_LINUX in
+6.1) RT_KERNEL=$B/linux/vmlinuz ;;
+6.12) RT_KERNEL=$B/debian13/linux/vmlinuz ;;
+*) e2e_fail "RT_LINUX=$RT_LINUX: want 6.1 or 6.12" ;;
+esac
+[ "$RT_GRUB" = 2.06 ] || E2E_NAME=$E2E_NAME-grub$RT_GRUB
+[ "$RT_LINUX" = 6.1 ] || E2E_NAME=$E2E_NAME-linux$RT_LINUX
+E2E_LOG=$E2E_DIR/$E2E_NAME.log
+# What ramsift's loader: line names: the GRUB that booted it, by version.
+RT_LOADER="GRUB ${RT_GRUB/./\\.}[^,]*"
 # ramsift's options in every round-trip boot: every ERROR line printed. The
 # scenarios add tests=: own-address finds a stuck bit with one read (one
 # ERROR line per faulty word) in 4 accesses a word, march-c in 46.
@@ -129,8 +153,8 @@ rt_bytes() {
 	sed -nE "s/^ramsift: result=.* $1=([0-9]+) .*/\1/p" "${2:-$E2E_LOG}"
 }
 
-# rt_iso OUT [linux [VERSION]]: build a GRUB medium (BIOS and UEFI,
-# grub-mkrescue) holding ramsift.elf (and with linux, Debian's kernel and the
+# rt_iso OUT [linux [VERSION]]: build a GRUB medium (grub-mkrescue: BIOS and
+# UEFI; with RT_GRUB=2.12 for the firmware rt_firmware chose) holding ramsift.elf (and with linux, Debian's kernel and the
 # test initramfs as /boot/vmlinuz, /boot/initrd, or with VERSION under the
 # names Debian installs them as, /boot/vmlinuz-VERSION and
 # /boot/initrd.img-VERSION), whose grub.cfg is: serial console, then the
@@ -154,15 +178,19 @@ rt_iso() {
 		echo 'if [ "$grub_platform" = efi ]; then insmod efi_gop; fi'
 		cat
 	} >"$root/boot/grub/grub.cfg"
-	grub-mkrescue --fonts= --themes= --locales= -o "$1" "$root" >"$1.log" 2>&1 ||
+	[ -z "$RT_GRUB_DIR" ] || [ -n "${RT_PLATFORM-}" ] ||
+		e2e_fail "rt_iso: GRUB $RT_GRUB's medium is for one firmware: call rt_firmware first"
+	grub-mkrescue ${RT_GRUB_DIR:+-d "$RT_GRUB_DIR/$RT_PLATFORM"} \
+		--fonts= --themes= --locales= -o "$1" "$root" >"$1.log" 2>&1 ||
 		{ cat "$1.log" >&2; e2e_fail "grub-mkrescue $1"; }
 	rm -rf "$root" "$1.log"
 }
 
-# rt_firmware bios|uefi: set RT_FW to the QEMU options for that firmware.
+# rt_firmware bios|uefi: set RT_FW to the QEMU options for that firmware,
+# RT_PLATFORM to GRUB's name for it.
 rt_firmware() {
-	RT_FW=()
-	[ "$1" = bios ] || { e2e_uefi; RT_FW=("${E2E_UEFI[@]}"); }
+	RT_FW=() RT_PLATFORM=i386-pc
+	[ "$1" = bios ] || { e2e_uefi; RT_FW=("${E2E_UEFI[@]}") RT_PLATFORM=x86_64-efi; }
 }
 
 # rt_exact_pairs LOG: set RT_PAIRS to the badram pairs of the exact cover of
