@@ -24,10 +24,13 @@ set -eu
 # (mk/screen.mk); socat talks to QEMU's monitor in the screen scenarios.
 # dpkg-dev (dpkg-shlibdeps, dpkg-gencontrol) builds the package of make deb,
 # and lintian checks it (check-deb).
+# clang and libclang-rt-14-dev (libFuzzer and the sanitizers' runtimes, only
+# a Recommends of clang) build the fuzz harnesses that make check runs;
+# libzbar-dev lets the QR harness decode every symbol (mk/fuzz.mk).
 PKGS="gcc libc6-dev binutils binutils-x86-64-linux-gnu make qemu-system-x86 qemu-system-data seabios ipxe-qemu
 grub-pc-bin grub-efi-amd64-bin grub-common grub2-common xorriso mtools ovmf
 libcmocka-dev cpio memtest86+ debootstrap git zbar-tools qrencode
-console-setup-linux socat dpkg-dev lintian"
+console-setup-linux socat dpkg-dev lintian clang libclang-rt-14-dev libzbar-dev"
 
 case ${1-} in
 --list)
