@@ -3,7 +3,7 @@
 // (lib/parse.c). An input is a command line as a loader passes it: its bytes
 // up to the first NUL, at most BOOTINFO_CMDLINE_MAX - 1 (what struct
 // bootinfo keeps), parsed against the real test table (lib/memtest). After
-// the parse, what cmdline.h promises is checked (abort() if not): every
+// the parse, what cmdline.h promises is checked (fail.h's FAIL_IF if not): every
 // setting in its documented range, the test list made of valid indices,
 // every warning's word a non-empty run of the line without a separator and
 // its reason a terminated sentence. Then parse_u64 is held against strtoull
@@ -25,6 +25,7 @@
 #include "memtest/memtest.h"
 #include "parse.h"
 #include "uart.h"
+#include "fail.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -39,27 +40,22 @@ static bool is_space(char c)
 static void warn_check(void *ctx, const char *word, size_t word_len, const char *why)
 {
 	(void)ctx;
-	if (word < line || word_len == 0 || word_len > line_len || (size_t)(word - line) > line_len - word_len)
-		abort();
+	FAIL_IF(word < line || word_len == 0 || word_len > line_len || (size_t)(word - line) > line_len - word_len);
 	for (size_t i = 0; i < word_len; i++)
-		if (is_space(word[i]) || word[i] == '\0')
-			abort();
+		FAIL_IF(is_space(word[i]) || word[i] == '\0');
 	size_t n = strnlen(why, 300);
-	if (n == 0 || n >= 300)
-		abort();
+	FAIL_IF(n == 0 || n >= 300);
 }
 
 static void check_config(const struct config *c)
 {
-	if (c->serial_port > 3 || !uart_baud_valid(c->serial_baud) || c->passes > CMDLINE_MAX_PASSES ||
+	FAIL_IF(c->serial_port > 3 || !uart_baud_valid(c->serial_baud) || c->passes > CMDLINE_MAX_PASSES ||
 	    c->ntests > CMDLINE_MAX_TESTS || c->onexit > ONEXIT_POWEROFF ||
 	    c->bitfade_s > CMDLINE_MAX_BITFADE || c->patterns < 1 || c->patterns > BADRAM_MAX_PAIRS ||
 	    c->holes < 1 || c->holes > CMDLINE_MAX_HOLES || c->cpus > CMDLINE_MAX_CPUS ||
-	    c->test_fault > TEST_FAULT_AP_UD2 || (!c->serial && !c->screen))
-		abort();
+	    c->test_fault > TEST_FAULT_AP_UD2 || (!c->serial && !c->screen));
 	for (size_t i = 0; i < c->ntests; i++)
-		if (c->tests[i] >= mt_ntests)
-			abort();
+		FAIL_IF(c->tests[i] >= mt_ntests);
 }
 
 // strtoull as parse_u64 documents it: decimal or 0x hex digits, nothing
@@ -87,11 +83,9 @@ static void check_numbers(const char *s, size_t len)
 	uint64_t got = 7, want, size;
 	bool ok = parse_u64(s, len, &got);
 
-	if (ok != reference_u64(s, len, &want) || (ok && got != want) || (!ok && got != 7))
-		abort();
+	FAIL_IF(ok != reference_u64(s, len, &want) || (ok && got != want) || (!ok && got != 7));
 	// A size without a unit is the number; with one, the number shifted.
-	if (parse_size(s, len, &size) ? ok && size != got : ok)
-		abort();
+	FAIL_IF(parse_size(s, len, &size) ? ok && size != got : ok);
 	if (!ok || len + 3 >= sizeof(line))
 		return;
 	char sized[BOOTINFO_CMDLINE_MAX];
@@ -102,8 +96,7 @@ static void check_numbers(const char *s, size_t len)
 		sized[len] = units[u];
 		bool fits = got <= UINT64_MAX >> shift;
 		for (size_t n = len + 1; n <= len + 3; n += 2)
-			if (parse_size(sized, n, &size) != fits || (fits && size != got << shift))
-				abort();
+			FAIL_IF(parse_size(sized, n, &size) != fits || (fits && size != got << shift));
 	}
 }
 

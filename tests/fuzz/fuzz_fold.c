@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The fuzz target of the BadRAM fold (lib/badram): random failing pages,
 // usable RAM and budgets, folded as the image folds them; then every
-// guarantee badram.h and docs/badram.md give is checked (abort() if not).
+// guarantee badram.h and docs/badram.md give is checked (fail.h's FAIL_IF if not).
 // Everything lies in a window of WINDOW_PAGES pages, at 0, at 1 TiB or
 // just below the 52-bit limit, so that what the pairs exclude can be
 // counted page by page. An input is:
@@ -37,6 +37,7 @@
 #include "badram/badram.h"
 #include "badram/holes.h"
 #include "json.h"
+#include "fail.h"
 
 #define WINDOW_PAGES	8192u
 #define SLOTS_MAX	(16u << 7)
@@ -77,8 +78,7 @@ static void check_masks(const struct badram_result *r)
 	uint64_t high = 0x7fffffffffffffffULL & ~((1ULL << (64 - __builtin_clzll(top - 1))) - 1);
 	for (unsigned k = 0; k < r->npairs; k++) {
 		uint64_t a = r->pair[k].addr, m = r->pair[k].mask;
-		if ((m >> 63) || m < 0x400 || (m & 0xfff) || (a & ~m) || (m & high) != high)
-			abort();
+		FAIL_IF((m >> 63) || m < 0x400 || (m & 0xfff) || (a & ~m) || (m & high) != high);
 	}
 }
 
@@ -95,8 +95,7 @@ static void check_measure(const struct badram_result *r)
 			prev = in;
 		}
 	}
-	if (pages != r->excluded_pages || runs != r->holes)
-		abort();
+	FAIL_IF(pages != r->excluded_pages || runs != r->holes);
 	// Failing pages in RAM, when the table holds them all.
 	if (r->overflow)
 		return;
@@ -106,8 +105,7 @@ static void check_measure(const struct badram_result *r)
 			first = addr[j] >> PAGE_SHIFT != addr[i] >> PAGE_SHIFT;
 		failing += first && in_ram(addr[i]);
 	}
-	if (r->sacrificed_pages != r->excluded_pages - failing)
-		abort();
+	FAIL_IF(r->sacrificed_pages != r->excluded_pages - failing);
 }
 
 // GRUB 2.06 on BIOS applies a pair whole when its span (lowest to highest
@@ -129,8 +127,7 @@ static void check_grub_safe(const struct badram_result *r)
 		if (!any_ram)
 			continue;
 		for (uint64_t p = first; p <= last; p++)
-			if (!in_ram(base + p * PAGE_SIZE) || cut[p])
-				abort();
+			FAIL_IF(!in_ram(base + p * PAGE_SIZE) || cut[p]);
 		for (uint64_t p = first; p <= last; p++)
 			cut[p] |= ((base + p * PAGE_SIZE) & r->pair[k].mask) == r->pair[k].addr;
 	}
@@ -141,24 +138,19 @@ static void check_memmap(const struct badram_result *r, unsigned chars)
 	char line[BADRAM_LINE_MAX];
 	int len = badram_format_memmap(line, sizeof(line), r);
 
-	if (len < 0 || len > (int)chars)
-		abort();
+	FAIL_IF(len < 0 || len > (int)chars);
 	for (size_t i = 0; i < r->nmemmap; i++)
-		if (r->memmap[i].start >= r->memmap[i].end || (i > 0 && r->memmap[i].start <= r->memmap[i - 1].end) ||
-		    (r->memmap[i].start | r->memmap[i].end) % PAGE_SIZE)
-			abort();
-	if (r->memmap_kaslr && r->nmemmap > HOLES_LINUX_MAX_MEMMAP_REGIONS)
-		abort();
+		FAIL_IF(r->memmap[i].start >= r->memmap[i].end || (i > 0 && r->memmap[i].start <= r->memmap[i - 1].end) ||
+		    (r->memmap[i].start | r->memmap[i].end) % PAGE_SIZE);
+	FAIL_IF(r->memmap_kaslr && r->nmemmap > HOLES_LINUX_MAX_MEMMAP_REGIONS);
 	for (size_t k = 0; k < naddr; k++) {
 		if (!in_ram(addr[k]))
 			continue;
-		if (addr[k] < HOLES_LINUX_KERNEL_WINDOW_END && r->nmemmap > HOLES_LINUX_MAX_MEMMAP_REGIONS)
-			abort();
+		FAIL_IF(addr[k] < HOLES_LINUX_KERNEL_WINDOW_END && r->nmemmap > HOLES_LINUX_MAX_MEMMAP_REGIONS);
 		bool in = false;
 		for (size_t i = 0; i < r->nmemmap && !in; i++)
 			in = addr[k] >= r->memmap[i].start && addr[k] < r->memmap[i].end;
-		if (!in)
-			abort();
+		FAIL_IF(!in);
 	}
 }
 
@@ -167,12 +159,10 @@ static void check_line(int (*format)(char *, size_t, const struct badram_result 
 {
 	char line[BADRAM_LINE_MAX];
 	int len = format(line, sizeof(line), r);
-	if (len < 0 || len >= (int)sizeof(line) || strlen(line) != (size_t)len)
-		abort();
+	FAIL_IF(len < 0 || len >= (int)sizeof(line) || strlen(line) != (size_t)len);
 	for (const char *p = strstr(line, "0x"); p; p = strstr(p + 2, "0x"))
 		for (const char *h = p + 2; *h && strchr("0123456789abcdefABCDEF", *h); h++)
-			if (*h >= 'A' && *h <= 'F')
-				abort();
+			FAIL_IF(*h >= 'A' && *h <= 'F');
 }
 
 static void check_lines(const struct badram_result *r)
@@ -187,8 +177,7 @@ static void check_lines(const struct badram_result *r)
 	}
 	json_init(&j, json, sizeof(json));
 	badram_json(&j, r, "bios", buf);
-	if (!json_end(&j))
-		abort();
+	FAIL_IF(!json_end(&j));
 }
 
 static uint16_t le16(const uint8_t *p)
@@ -228,9 +217,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (naddr = 0; at + 2 <= size && naddr < ADDRS_MAX; at += 2) {
 		uint16_t v = le16(data + at);
 		addr[naddr] = base + (v & (WINDOW_PAGES - 1)) * PAGE_SIZE + (v >> 13) * 512;
-		if (badram_table_add(&t, addr[naddr]) == BADRAM_ADD_INVALID ||
-		    !badram_table_has(&t, addr[naddr]))
-			abort();
+		FAIL_IF(badram_table_add(&t, addr[naddr]) == BADRAM_ADD_INVALID ||
+		    !badram_table_has(&t, addr[naddr]));
 		naddr++;
 	}
 
@@ -238,13 +226,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	unsigned k = b.pairs < 1 ? 1 : b.pairs > BADRAM_MAX_PAIRS ? BADRAM_MAX_PAIRS : b.pairs;
 	unsigned h = b.holes < 1 ? 1 : b.holes;
-	if (ok == r.degraded || (degraded && naddr && ok) || (r.npairs == 0) != (naddr == 0) ||
+	FAIL_IF(ok == r.degraded || (degraded && naddr && ok) || (r.npairs == 0) != (naddr == 0) ||
 	    r.npairs > k || r.pairs_budget != k || r.holes > r.holes_budget ||
-	    (r.holes_budget != h && r.npairs != 1) || (!r.overflow && r.failing_pages != t.n))
-		abort();
+	    (r.holes_budget != h && r.npairs != 1) || (!r.overflow && r.failing_pages != t.n));
 	for (size_t i = 0; i < naddr; i++)
-		if (!matched(&r, addr[i]))
-			abort();
+		FAIL_IF(!matched(&r, addr[i]));
 	if (naddr == 0)
 		return 0;
 	if (nram == 0) {
@@ -255,9 +241,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			top = addr[i] > top ? addr[i] : top;
 		ram[0].start = 0;
 		ram[0].end = r.ram_pages << PAGE_SHIFT;
-		if (ram[0].end <= top ||
-		    (!r.overflow && !degraded && ram[0].end != (top | (PAGE_SIZE - 1)) + 1))
-			abort();
+		FAIL_IF(ram[0].end <= top ||
+		    (!r.overflow && !degraded && ram[0].end != (top | (PAGE_SIZE - 1)) + 1));
 		nram = base == 0;
 	}
 	check_masks(&r);

@@ -10,7 +10,7 @@
 //   bit 3     --uefi;
 //   bit 4     --patterns 2 --holes 3 (else the defaults);
 //   bit 5     --ram 0-640K,1M-3G,4G-5G (else the program's default).
-// The program's standard output is captured and checked (abort() if not):
+// The program's standard output is captured and checked (fail.h's FAIL_IF if not):
 // it returns 0 or 1 (2 is a usage error, and the options are valid); with
 // --format pages every line is a page address below 2^52, ascending; with
 // --format all the lines are badram=, GRUB_BADRAM=, memmap= and fold:,
@@ -22,6 +22,8 @@
 #include "../../tools/ramsift-fold.c"
 #undef main
 
+#include "fail.h"
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void check_pages(const char *out)
@@ -32,9 +34,8 @@ static void check_pages(const char *out)
 	for (const char *p = out; *p; p = strchr(p, '\n') + 1) {
 		char *end;
 		uint64_t a = strtoull(p, &end, 16);
-		if (strncmp(p, "0x", 2) != 0 || *end != '\n' || a % PAGE_SIZE || a >= RANGE_MAX_ADDR ||
-		    (!first && a <= prev))
-			abort();
+		FAIL_IF(strncmp(p, "0x", 2) != 0 || *end != '\n' || a % PAGE_SIZE || a >= RANGE_MAX_ADDR ||
+		    (!first && a <= prev));
 		prev = a;
 		first = false;
 	}
@@ -46,10 +47,8 @@ static void check_all(const char *out)
 	size_t n = 0;
 
 	for (const char *p = out; *p; p = strchr(p, '\n') + 1, n++)
-		if (n >= 4 || strncmp(p, starts[n], strlen(starts[n])) != 0 || !strchr(p, '\n'))
-			abort();
-	if (n != 0 && n != 4)
-		abort();
+		FAIL_IF(n >= 4 || strncmp(p, starts[n], strlen(starts[n])) != 0 || !strchr(p, '\n'));
+	FAIL_IF(n != 0 && n != 4);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -83,8 +82,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	stdin = size > 1 ? fmemopen((void *)(data + 1), size - 1, "r") : fopen("/dev/null", "r");
 	stdout = open_memstream(&out, &out_len);
 	stderr = fopen("/dev/null", "w");
-	if (!stdin || !stdout || !stderr)
-		abort();
+	FAIL_IF(!stdin || !stdout || !stderr);
 	int status = ramsift_fold_main(argc, argv);
 	fclose(stdin);
 	fclose(stdout);
@@ -93,8 +91,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	stdout = saved_out;
 	stderr = saved_err;
 
-	if (status != 0 && status != 1)
-		abort();
+	FAIL_IF(status != 0 && status != 1);
 	if (strcmp(argv[2], "pages") == 0)
 		check_pages(out);
 	if (strcmp(argv[2], "all") == 0)

@@ -10,8 +10,8 @@
 //             byte is 2^64 - 1) instead of at IMAGE_LOW, so that sizes and
 //             pointers wrap;
 //   bits 2-3  added to the information's address (a misaligned pointer).
-// After the parse, what multiboot.h and range.h promise is checked (abort()
-// if not): the map's entries within BOOTINFO_MMAP_MAX and counted when
+// After the parse, what multiboot.h and range.h promise is checked (fail.h's
+// FAIL_IF if not): the map's entries within BOOTINFO_MMAP_MAX and counted when
 // dropped, the strings terminated, the copies' lengths within their
 // buffers, the result true exactly when there is a map, every warning a
 // terminated sentence; then the usable RAM is sorted, disjoint, merged,
@@ -28,6 +28,7 @@
 #include "boot/multiboot.h"
 #include "capacity.h"
 #include "range.h"
+#include "fail.h"
 
 #define IMAGE_LOW	0x10000u
 #define IMAGE_MAX	0x10000u
@@ -55,14 +56,12 @@ static void warn_check(void *ctx, const char *msg)
 {
 	(void)ctx;
 	size_t n = strnlen(msg, 300);
-	if (n == 0 || n >= 160)
-		abort();
+	FAIL_IF(n == 0 || n >= 160);
 }
 
 static void check_string(const char *s, size_t cap)
 {
-	if (strnlen(s, cap) == cap)
-		abort();
+	FAIL_IF(strnlen(s, cap) == cap);
 }
 
 // The end of entry e as mmap_normalize reads it: clipped to RANGE_MAX_ADDR.
@@ -93,15 +92,12 @@ static void check_ram(const struct bootinfo *bi)
 	static struct range ram[RAM_RANGES_MAX];
 	size_t n = mmap_normalize(bi->mmap, bi->nmmap, ram, RAM_RANGES_MAX, NULL, NULL);
 
-	if (n > RAM_RANGES_MAX)
-		abort();
+	FAIL_IF(n > RAM_RANGES_MAX);
 	for (size_t i = 0; i < n; i++) {
 		const struct range *r = &ram[i];
-		if (r->start >= r->end || r->end > RANGE_MAX_ADDR || r->start % PAGE_SIZE ||
-		    r->end % PAGE_SIZE || (i > 0 && r->start <= ram[i - 1].end))
-			abort();
-		if (!page_usable(bi, r->start) || !page_usable(bi, r->end - PAGE_SIZE))
-			abort();
+		FAIL_IF(r->start >= r->end || r->end > RANGE_MAX_ADDR || r->start % PAGE_SIZE ||
+		    r->end % PAGE_SIZE || (i > 0 && r->start <= ram[i - 1].end));
+		FAIL_IF(!page_usable(bi, r->start) || !page_usable(bi, r->end - PAGE_SIZE));
 	}
 }
 
@@ -120,14 +116,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	bool map = bootinfo_parse(&bi, magic, info, read_image, warn_check, NULL);
 
-	if (map != (bi.nmmap > 0) || bi.nmmap > BOOTINFO_MMAP_MAX ||
+	FAIL_IF(map != (bi.nmmap > 0) || bi.nmmap > BOOTINFO_MMAP_MAX ||
 	    (bi.mmap_dropped && bi.nmmap != BOOTINFO_MMAP_MAX) || bi.protocol != (ctl & CTL_MB2 ? 2u : 1u) ||
 	    (bi.from_meminfo && bi.nmmap != 2) || bi.acpi_old.len > BOOTINFO_RSDP_MAX ||
 	    bi.acpi_new.len > BOOTINFO_RSDP_MAX || bi.smbios.len > BOOTINFO_SMBIOS_MAX ||
 	    bi.fb.kind > FB_INDEXED || (bi.fb.kind != FB_NONE && bi.fb.addr == 0) ||
 	    (bi.fb.kind != FB_RGB && (bi.fb.red_size | bi.fb.green_size | bi.fb.blue_size)) ||
-	    (bi.efi_systab && !bi.efi))
-		abort();
+	    (bi.efi_systab && !bi.efi));
 	check_string(bi.cmdline, sizeof(bi.cmdline));
 	check_string(bi.loader, sizeof(bi.loader));
 	check_ram(&bi);

@@ -9,7 +9,7 @@
 //   bits 6-7  the version: the smallest that fits (QR_VERSION_AUTO), that
 //             one asked for explicitly, one larger, or one smaller (which
 //             must be refused with QR_TOO_LONG).
-// Also checked (abort() if not): the status as qr.h documents it (QR_OK
+// Also checked (fail.h's FAIL_IF if not): the status as qr.h documents it (QR_OK
 // exactly when the payload fits the version), the symbol's version, level
 // and mask as asked, its size, and qr_fit_version against qr_capacity.
 // Built by clang with -fsanitize=fuzzer (make fuzz-qr), or by gcc with
@@ -23,6 +23,7 @@
 #include <zbar.h>
 
 #include "qr/qr.h"
+#include "fail.h"
 
 #define QUIET	4	// modules of quiet zone (ISO/IEC 18004 7.3.7)
 #define SCALE	2	// pixels a module
@@ -74,9 +75,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int shift = (ctl >> 6) - 1;	// -1: auto; 0, 1, 2: fit, fit + 1, fit - 1
 	struct qr_options opt = { level, QR_VERSION_AUTO, ctl & 0x20 ? (ctl >> 2) & 7 : QR_MASK_AUTO };
 
-	if ((fit != 0) != (qr_capacity(QR_VERSION_MAX, level) >= len) ||
-	    (fit != 0 && (qr_capacity(fit, level) < len || (fit > 1 && qr_capacity(fit - 1, level) >= len))))
-		abort();
+	FAIL_IF((fit != 0) != (qr_capacity(QR_VERSION_MAX, level) >= len) ||
+	    (fit != 0 && (qr_capacity(fit, level) < len || (fit > 1 && qr_capacity(fit - 1, level) >= len))));
 	if (shift >= 0) {	// too long even for version 40: ask for 40
 		int v = fit == 0 ? QR_VERSION_MAX : shift == 2 ? fit - 1 : fit + shift;
 		if (v >= QR_VERSION_MIN && v <= QR_VERSION_MAX)
@@ -85,14 +85,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	enum qr_status st = qr_encode(payload, len, &opt, symbol, sizeof(symbol), work, sizeof(work));
 
 	bool fits = fit != 0 && (opt.version == QR_VERSION_AUTO || opt.version >= fit);
-	if ((st == QR_OK) != fits || (!fits && st != QR_TOO_LONG))
-		abort();
+	FAIL_IF((st == QR_OK) != fits || (!fits && st != QR_TOO_LONG));
 	if (st != QR_OK)
 		return 0;
 	int version = opt.version == QR_VERSION_AUTO ? fit : opt.version;
-	if (qr_version(symbol) != version || qr_level(symbol) != level || qr_size(symbol) != QR_SIZE(version) ||
-	    qr_mask(symbol) < 0 || qr_mask(symbol) > 7 || (opt.mask != QR_MASK_AUTO && qr_mask(symbol) != opt.mask))
-		abort();
+	FAIL_IF(qr_version(symbol) != version || qr_level(symbol) != level || qr_size(symbol) != QR_SIZE(version) ||
+	    qr_mask(symbol) < 0 || qr_mask(symbol) > 7 || (opt.mask != QR_MASK_AUTO && qr_mask(symbol) != opt.mask));
 	if (!decodes_to(payload, len)) {
 		fprintf(stderr, "fuzz_qr: version %d level %d mask %d, %zu bytes: zbar does not decode the payload\n",
 			version, level, qr_mask(symbol), len);
