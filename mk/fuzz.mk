@@ -72,9 +72,12 @@ FUZZ_OPTS_cmdline := -max_len=4096
 FUZZ_OPTS_foldinput := -max_len=4096
 FUZZ_OPTS_fold := -max_len=2048
 FUZZ_OPTS_qr := -max_len=1024 -detect_leaks=0
-# fuzz_run NAME SECONDS: one harness for that long.
+# fuzz_run NAME SECONDS: one harness for that long. An input that runs for
+# FUZZ_TIMEOUT seconds is a hang and fails like a crash (libFuzzer's
+# default, 20 minutes, hid one in parse_mb2).
+FUZZ_TIMEOUT ?= 30
 fuzz_run = mkdir -p $(B)/fuzz/$(1)-corpus && $(B)/fuzz/fuzz_$(1) -max_total_time=$(2) \
-	-print_final_stats=1 $(FUZZ_OPTS_$(1)) $(if $(wildcard tests/fuzz/$(1).dict),-dict=tests/fuzz/$(1).dict) \
+	-timeout=$(FUZZ_TIMEOUT) -print_final_stats=1 $(FUZZ_OPTS_$(1)) $(if $(wildcard tests/fuzz/$(1).dict),-dict=tests/fuzz/$(1).dict) \
 	-artifact_prefix=$(B)/fuzz/$(1)- $(B)/fuzz/$(1)-corpus tests/fuzz/corpus/$(1)
 
 FUZZ_RUNS := $(addprefix fuzz-,$(FUZZ_NAMES))
