@@ -50,10 +50,10 @@ static void warn_check(void *ctx, const char *word, size_t word_len, const char 
 static void check_config(const struct config *c)
 {
 	FAIL_IF(c->serial_port > 3 || !uart_baud_valid(c->serial_baud) || c->passes > CMDLINE_MAX_PASSES ||
-	    c->ntests > CMDLINE_MAX_TESTS || c->onexit > ONEXIT_POWEROFF ||
-	    c->bitfade_s > CMDLINE_MAX_BITFADE || c->patterns < 1 || c->patterns > BADRAM_MAX_PAIRS ||
-	    c->holes < 1 || c->holes > CMDLINE_MAX_HOLES || c->cpus > CMDLINE_MAX_CPUS ||
-	    c->test_fault > TEST_FAULT_AP_UD2 || (!c->serial && !c->screen));
+		c->ntests > CMDLINE_MAX_TESTS || c->onexit > ONEXIT_POWEROFF ||
+		c->bitfade_s > CMDLINE_MAX_BITFADE || c->patterns < 1 || c->patterns > BADRAM_MAX_PAIRS ||
+		c->holes < 1 || c->holes > CMDLINE_MAX_HOLES || c->cpus > CMDLINE_MAX_CPUS ||
+		c->test_fault > TEST_FAULT_AP_UD2 || (!c->serial && !c->screen));
 	for (size_t i = 0; i < c->ntests; i++)
 		FAIL_IF(c->tests[i] >= mt_ntests);
 }

@@ -141,7 +141,7 @@ static void check_memmap(const struct badram_result *r, unsigned chars)
 	FAIL_IF(len < 0 || len > (int)chars);
 	for (size_t i = 0; i < r->nmemmap; i++)
 		FAIL_IF(r->memmap[i].start >= r->memmap[i].end || (i > 0 && r->memmap[i].start <= r->memmap[i - 1].end) ||
-		    (r->memmap[i].start | r->memmap[i].end) % PAGE_SIZE);
+			(r->memmap[i].start | r->memmap[i].end) % PAGE_SIZE);
 	FAIL_IF(r->memmap_kaslr && r->nmemmap > HOLES_LINUX_MAX_MEMMAP_REGIONS);
 	for (size_t k = 0; k < naddr; k++) {
 		if (!in_ram(addr[k]))
@@ -218,7 +218,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		uint16_t v = le16(data + at);
 		addr[naddr] = base + (v & (WINDOW_PAGES - 1)) * PAGE_SIZE + (v >> 13) * 512;
 		FAIL_IF(badram_table_add(&t, addr[naddr]) == BADRAM_ADD_INVALID ||
-		    !badram_table_has(&t, addr[naddr]));
+			!badram_table_has(&t, addr[naddr]));
 		naddr++;
 	}
 
@@ -227,8 +227,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	unsigned k = b.pairs < 1 ? 1 : b.pairs > BADRAM_MAX_PAIRS ? BADRAM_MAX_PAIRS : b.pairs;
 	unsigned h = b.holes < 1 ? 1 : b.holes;
 	FAIL_IF(ok == r.degraded || (degraded && naddr && ok) || (r.npairs == 0) != (naddr == 0) ||
-	    r.npairs > k || r.pairs_budget != k || r.holes > r.holes_budget ||
-	    (r.holes_budget != h && r.npairs != 1) || (!r.overflow && r.failing_pages != t.n));
+		r.npairs > k || r.pairs_budget != k || r.holes > r.holes_budget ||
+		(r.holes_budget != h && r.npairs != 1) || (!r.overflow && r.failing_pages != t.n));
 	for (size_t i = 0; i < naddr; i++)
 		FAIL_IF(!matched(&r, addr[i]));
 	if (naddr == 0)
@@ -242,7 +242,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		ram[0].start = 0;
 		ram[0].end = r.ram_pages << PAGE_SHIFT;
 		FAIL_IF(ram[0].end <= top ||
-		    (!r.overflow && !degraded && ram[0].end != (top | (PAGE_SIZE - 1)) + 1));
+			(!r.overflow && !degraded && ram[0].end != (top | (PAGE_SIZE - 1)) + 1));
 		nram = base == 0;
 	}
 	check_masks(&r);

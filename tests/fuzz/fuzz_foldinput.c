@@ -35,7 +35,7 @@ static void check_pages(const char *out)
 		char *end;
 		uint64_t a = strtoull(p, &end, 16);
 		FAIL_IF(strncmp(p, "0x", 2) != 0 || *end != '\n' || a % PAGE_SIZE || a >= RANGE_MAX_ADDR ||
-		    (!first && a <= prev));
+			(!first && a <= prev));
 		prev = a;
 		first = false;
 	}

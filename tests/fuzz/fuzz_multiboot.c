@@ -96,7 +96,7 @@ static void check_ram(const struct bootinfo *bi)
 	for (size_t i = 0; i < n; i++) {
 		const struct range *r = &ram[i];
 		FAIL_IF(r->start >= r->end || r->end > RANGE_MAX_ADDR || r->start % PAGE_SIZE ||
-		    r->end % PAGE_SIZE || (i > 0 && r->start <= ram[i - 1].end));
+			r->end % PAGE_SIZE || (i > 0 && r->start <= ram[i - 1].end));
 		FAIL_IF(!page_usable(bi, r->start) || !page_usable(bi, r->end - PAGE_SIZE));
 	}
 }
@@ -117,12 +117,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	bool map = bootinfo_parse(&bi, magic, info, read_image, warn_check, NULL);
 
 	FAIL_IF(map != (bi.nmmap > 0) || bi.nmmap > BOOTINFO_MMAP_MAX ||
-	    (bi.mmap_dropped && bi.nmmap != BOOTINFO_MMAP_MAX) || bi.protocol != (ctl & CTL_MB2 ? 2u : 1u) ||
-	    (bi.from_meminfo && bi.nmmap != 2) || bi.acpi_old.len > BOOTINFO_RSDP_MAX ||
-	    bi.acpi_new.len > BOOTINFO_RSDP_MAX || bi.smbios.len > BOOTINFO_SMBIOS_MAX ||
-	    bi.fb.kind > FB_INDEXED || (bi.fb.kind != FB_NONE && bi.fb.addr == 0) ||
-	    (bi.fb.kind != FB_RGB && (bi.fb.red_size | bi.fb.green_size | bi.fb.blue_size)) ||
-	    (bi.efi_systab && !bi.efi));
+		(bi.mmap_dropped && bi.nmmap != BOOTINFO_MMAP_MAX) || bi.protocol != (ctl & CTL_MB2 ? 2u : 1u) ||
+		(bi.from_meminfo && bi.nmmap != 2) || bi.acpi_old.len > BOOTINFO_RSDP_MAX ||
+		bi.acpi_new.len > BOOTINFO_RSDP_MAX || bi.smbios.len > BOOTINFO_SMBIOS_MAX ||
+		bi.fb.kind > FB_INDEXED || (bi.fb.kind != FB_NONE && bi.fb.addr == 0) ||
+		(bi.fb.kind != FB_RGB && (bi.fb.red_size | bi.fb.green_size | bi.fb.blue_size)) ||
+		(bi.efi_systab && !bi.efi));
 	check_string(bi.cmdline, sizeof(bi.cmdline));
 	check_string(bi.loader, sizeof(bi.loader));
 	check_ram(&bi);

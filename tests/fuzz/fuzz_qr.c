@@ -76,8 +76,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct qr_options opt = { level, QR_VERSION_AUTO, ctl & 0x20 ? (ctl >> 2) & 7 : QR_MASK_AUTO };
 
 	FAIL_IF((fit != 0) != (qr_capacity(QR_VERSION_MAX, level) >= len) ||
-	    (fit != 0 && (qr_capacity(fit, level) < len || (fit > 1 && qr_capacity(fit - 1, level) >= len))));
-	if (shift >= 0) {	// too long even for version 40: ask for 40
+		(fit != 0 && (qr_capacity(fit, level) < len || (fit > 1 && qr_capacity(fit - 1, level) >= len))));
+	if (shift >= 0) {	// asked for; 40 when even 40 is too small
 		int v = fit == 0 ? QR_VERSION_MAX : shift == 2 ? fit - 1 : fit + shift;
 		if (v >= QR_VERSION_MIN && v <= QR_VERSION_MAX)
 			opt.version = v;
@@ -90,7 +90,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	int version = opt.version == QR_VERSION_AUTO ? fit : opt.version;
 	FAIL_IF(qr_version(symbol) != version || qr_level(symbol) != level || qr_size(symbol) != QR_SIZE(version) ||
-	    qr_mask(symbol) < 0 || qr_mask(symbol) > 7 || (opt.mask != QR_MASK_AUTO && qr_mask(symbol) != opt.mask));
+		qr_mask(symbol) < 0 || qr_mask(symbol) > 7 || (opt.mask != QR_MASK_AUTO && qr_mask(symbol) != opt.mask));
 	if (!decodes_to(payload, len)) {
 		fprintf(stderr, "fuzz_qr: version %d level %d mask %d, %zu bytes: zbar does not decode the payload\n",
 			version, level, qr_mask(symbol), len);
