@@ -16,7 +16,8 @@
 // buffers, the result true exactly when there is a map, every warning a
 // terminated sentence; then the usable RAM is sorted, disjoint, merged,
 // page-aligned and below RANGE_MAX_ADDR, and the first and last page of
-// each range are usable in the loader's map and in no other entry. Built by
+// each range are covered by usable entries of the loader's map and meet no
+// other entry. Built by
 // clang with -fsanitize=fuzzer (make fuzz-multiboot), or by gcc with
 // tests/fuzz/replay.c's main (make check-fuzz-corpus).
 #include <stdbool.h>
@@ -71,20 +72,30 @@ static uint64_t entry_end(const struct mmap_entry *e)
 	return end < e->base || end > RANGE_MAX_ADDR ? RANGE_MAX_ADDR : end;
 }
 
-// The page at p: inside a usable entry and no other.
+// The page at p: covered by usable entries (one, or several that meet) and
+// meeting no other.
 static bool page_usable(const struct bootinfo *bi, uint64_t p)
 {
-	bool usable = false;
+	uint64_t covered = p;	// [p, covered) lies in usable entries
+	bool grew = true;
 	for (size_t i = 0; i < bi->nmmap; i++) {
 		const struct mmap_entry *e = &bi->mmap[i];
-		if (e->len == 0 || e->base >= RANGE_MAX_ADDR)
-			continue;
-		if (e->type == MMAP_USABLE)
-			usable |= e->base <= p && p + PAGE_SIZE <= entry_end(e);
-		else if (e->base < p + PAGE_SIZE && p < entry_end(e))
+		if (e->len && e->base < RANGE_MAX_ADDR && e->type != MMAP_USABLE && e->base < p + PAGE_SIZE &&
+		    p < entry_end(e))
 			return false;
 	}
-	return usable;
+	while (grew && covered < p + PAGE_SIZE) {
+		grew = false;
+		for (size_t i = 0; i < bi->nmmap; i++) {
+			const struct mmap_entry *e = &bi->mmap[i];
+			if (e->len && e->base < RANGE_MAX_ADDR && e->type == MMAP_USABLE && e->base <= covered &&
+			    covered < entry_end(e)) {
+				covered = entry_end(e);
+				grew = true;
+			}
+		}
+	}
+	return covered >= p + PAGE_SIZE;
 }
 
 static void check_ram(const struct bootinfo *bi)
