@@ -62,19 +62,20 @@ static void check_config(const struct config *c)
 // else (strtoull itself takes a sign and spaces).
 static bool reference_u64(const char *s, size_t len, uint64_t *out)
 {
-	char buf[80], *end;
 	bool hex = len > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
 
-	if (len == 0 || len >= sizeof(buf))
+	if (len == 0)
 		return false;
 	for (size_t i = hex ? 2 : 0; i < len; i++)
 		if (!(hex ? isxdigit((unsigned char)s[i]) : isdigit((unsigned char)s[i])))
 			return false;
-	memcpy(buf, s, len);
-	buf[len] = '\0';
+	// Any length: leading zeros are digits too (a 133-digit 0...0800 fits).
+	char *copy = strndup(s, len), *end;
 	errno = 0;
-	*out = strtoull(buf, &end, hex ? 16 : 10);
-	return errno == 0 && *end == '\0';
+	*out = strtoull(copy, &end, hex ? 16 : 10);
+	bool ok = errno == 0 && *end == '\0';
+	free(copy);
+	return ok;
 }
 
 static void check_numbers(const char *s, size_t len)
