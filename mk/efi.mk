@@ -27,27 +27,3 @@ efi: $(B)/ramsift-reserve.efi
 
 # tests/e2e/roundtrip/efi-reserve.sh boots it under OVMF.
 check-roundtrip: $(B)/ramsift-reserve.efi
-
-# Fuzzing lib/reserve's parser and runs (tests/fuzz/fuzz_reserve.c), as
-# mk/fuzz.mk does the firmware-table parsers: `make fuzz-reserve
-# [FUZZ_TIME=60]` with clang and libFuzzer (not part of make check);
-# check-fuzz-reserve replays the committed corpus with gcc (check-host).
-FUZZ_RESERVE_SRCS := tests/fuzz/fuzz_reserve.c lib/reserve/reserve.c lib/parse.c lib/string.c
-FUZZ_RESERVE_CORPUS := $(sort $(wildcard tests/fuzz/corpus/reserve/*))
-
-$(B)/fuzz/fuzz_reserve: $(FUZZ_RESERVE_SRCS) $(wildcard lib/*.h lib/reserve/*.h)
-	$(FUZZ_NEED_CC)
-	$(call say,CLANG,$@)mkdir -p $(@D) && $(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $(FUZZ_RESERVE_SRCS)
-$(B)/host/fuzz/replay_reserve: tests/fuzz/fuzz_reserve.c tests/fuzz/replay.c $(HOST_LIBS)
-	$(call say,HOSTLD,$@)mkdir -p $(@D) && $(HOST_CC) $(HOST_CFLAGS) -o $@ \
-		tests/fuzz/fuzz_reserve.c tests/fuzz/replay.c $(HOST_LINK) $(HOST_LDFLAGS)
-
-.PHONY: fuzz-reserve check-fuzz-reserve
-fuzz-reserve: $(B)/fuzz/fuzz_reserve
-	$(Q)mkdir -p $(B)/fuzz/reserve-corpus
-	$(Q)$< -max_total_time=$(FUZZ_TIME) -max_len=4096 -print_final_stats=1 \
-		-artifact_prefix=$(B)/fuzz/ $(B)/fuzz/reserve-corpus tests/fuzz/corpus/reserve
-check-fuzz-reserve: $(B)/host/fuzz/replay_reserve
-	$(Q)$< $(FUZZ_RESERVE_CORPUS)
-
-HOST_CHECKS += check-fuzz-reserve

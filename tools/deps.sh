@@ -30,10 +30,14 @@ set -eu
 # tests/linux/fetch-tools.sh copies from this machine into make
 # bench-consumer's initramfs.
 # gnu-efi: the headers, crt0 and linker script ramsift-reserve.efi is built with (mk/efi.mk).
+# clang and libclang-rt-14-dev (libFuzzer and the sanitizers' runtimes, only
+# a Recommends of clang) build the fuzz harnesses that make check runs;
+# libzbar-dev lets the QR harness decode every symbol (mk/fuzz.mk).
 PKGS="gcc libc6-dev binutils binutils-x86-64-linux-gnu make qemu-system-x86 qemu-system-data seabios ipxe-qemu
 grub-pc-bin grub-efi-amd64-bin grub-common grub2-common xorriso mtools ovmf
 libcmocka-dev cpio memtest86+ debootstrap git zbar-tools qrencode
-console-setup-linux socat dpkg-dev lintian libc6 libgcc-s1 libstdc++6 libaio1 gnu-efi"
+console-setup-linux socat dpkg-dev lintian libc6 libgcc-s1 libstdc++6 libaio1 gnu-efi
+clang libclang-rt-14-dev libzbar-dev"
 
 case ${1-} in
 --list)

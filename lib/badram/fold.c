@@ -156,8 +156,8 @@ static void answer_degraded(const struct badram_table *t,
 	r->nmemmap = 1;
 	r->memmap[0].start = c.val << PAGE_SHIFT;
 	r->memmap[0].end = (cube_last(c) + 1) << PAGE_SHIFT;
-	r->ram_pages = nram ? range_total(ram, nram) >> PAGE_SHIFT
-			    : r->excluded_pages;
+	// No RAM given: RAM is from 0 to the last page the pair covers.
+	r->ram_pages = nram ? range_total(ram, nram) >> PAGE_SHIFT : cube_last(c) + 1;
 	r->sacrificed_pages = r->excluded_pages > r->failing_pages
 				      ? r->excluded_pages - r->failing_pages : 0;
 	r->memmap_sacrificed = r->sacrificed_pages;

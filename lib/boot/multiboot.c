@@ -247,17 +247,20 @@ static void parse_mb2(const struct parser *p, uint64_t mbi)
 	uint32_t lower = 0, upper = 0;
 	bool meminfo = false;
 
-	if (!ok || total < 16 || total > INFO_MAX_SIZE) {
+	// Sizes are compared with the room left, never added to an address:
+	// a structure near the top of the address space must not wrap.
+	if (!ok || total < 16 || total > INFO_MAX_SIZE || total > UINT64_MAX - mbi) {
 		warn(p, "multiboot2: information size %u is implausible", total);
 		return;
 	}
+	uint64_t end = mbi + total;
 	bi->info_start = mbi;
-	bi->info_end = mbi + total;
-	for (uint64_t tag = mbi + 8; tag + 8 <= mbi + total;) {
+	bi->info_end = end;
+	for (uint64_t tag = mbi + 8; end - tag >= 8;) {
 		uint32_t type = rd32(p, tag, &ok), size = rd32(p, tag + 4, &ok);
 		if (!ok || type == MB2_TAG_END)
 			break;
-		if (size < 8 || tag + size > mbi + total) {
+		if (size < 8 || size > end - tag) {
 			warn(p, "multiboot2: tag %u at 0x%llx has size %u beyond the structure; "
 			     "ignoring the rest", type, (unsigned long long)tag, size);
 			break;
@@ -306,7 +309,10 @@ static void parse_mb2(const struct parser *p, uint64_t mbi)
 			acpi_rsdp(p, &bi->acpi_new, tag, size);
 			break;
 		}
-		tag += (size + 7) & ~7u;
+		uint64_t step = ((uint64_t)size + 7) & ~(uint64_t)7;
+		if (step > end - tag)
+			break;		// the last tag's padding
+		tag += step;
 	}
 	if (bi->nmmap == 0 && meminfo && ok)
 		meminfo_entries(bi, lower, upper);

@@ -27,7 +27,7 @@
 #include <stdlib.h>
 
 #include "boot/acpi.h"
-#include "string.h"	// lib's: -Ilib hides libc's
+#include "string.h"	// lib's (lib/ is on the quote path only)
 
 #define IMAGE_BASE	0xe0000u
 #define IMAGE_MAX	0x20000u	// to the end of the BIOS area

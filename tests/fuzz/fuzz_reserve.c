@@ -11,7 +11,7 @@
 // of the control byte the top of the address space (the runs must not
 // wrap), else at (control >> 1) MiB, the pairs then kept below 4 GiB. Built by clang with -fsanitize=fuzzer (make
 // fuzz-reserve), or by gcc with tests/fuzz/replay.c's main to replay the
-// corpus (make check-fuzz-reserve).
+// corpus (make check-fuzz-corpus).
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>

@@ -25,7 +25,7 @@
 #include <stdlib.h>
 
 #include "boot/smbios.h"
-#include "string.h"	// lib's: -Ilib hides libc's
+#include "string.h"	// lib's (lib/ is on the quote path only)
 
 #define IMAGE_BASE	0xf0000u
 #define IMAGE_MAX	0x10000u

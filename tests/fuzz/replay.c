@@ -27,6 +27,6 @@ int main(int argc, char **argv)
 		LLVMFuzzerTestOneInput(input, (size_t)n);
 		free(input);
 	}
-	printf("  REPLAY  %d inputs, no failure\n", argc - 1);
+	printf("  REPLAY  %s: %d inputs, no failure\n", argv[0], argc - 1);
 	return 0;
 }

@@ -639,6 +639,13 @@ static void test_degraded(void **state)
 	assert_int_equal(r.npairs, 1);
 	for (size_t i = 0; i < 3; i++)
 		assert_true(matched(&r, a[i]));
+	// Without RAM ranges, RAM is from 0 up to the pages folded (found by
+	// fuzz_fold: it was the pair's own pages, 100 % of RAM).
+	badram_table_init(&t, slots, 1024);
+	badram_table_add(&t, 0x1a09200);
+	assert_false(badram_fold(&t, NULL, 0, badram_budget_default(), scratch, 64, &r));
+	assert_int_equal(r.excluded_pages, 1);
+	assert_int_equal(r.ram_pages, 0x1a0a);
 }
 
 static void test_nothing_failed(void **state)

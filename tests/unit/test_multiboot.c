@@ -329,8 +329,38 @@ static void test_mb2(void **state)
 	free(bi);
 }
 
-// Random bytes as either protocol, at random places: never a crash (ASan),
-// never more entries than kept, strings always terminated.
+// Multiboot 2 information in the last 64 bytes of the address space (found
+// by fuzz_multiboot): a tag of size 0xffffffff made the walk add 0 to its
+// address forever, and a total reaching past 2^64 wrapped.
+#define TOP_BASE (UINT64_MAX - 63)
+static uint8_t top[64];
+
+static bool read_top(void *ctx, uint64_t addr, void *buf, size_t n)
+{
+	(void)ctx;
+	if (addr < TOP_BASE || n > sizeof(top) - (addr - TOP_BASE))
+		return false;
+	mem_copy(buf, top + (addr - TOP_BASE), n);
+	return true;
+}
+
+static void test_mb2_top(void **state)
+{
+	struct bootinfo *bi = malloc(sizeof(*bi));
+	(void)state;
+	mem_set(top, 0, sizeof(top));
+	top[0] = 24;				// total
+	top[8] = MB2_TAG_CMDLINE;
+	mem_set(top + 12, 0xff, 4);		// size 0xffffffff
+	warnings = 0;
+	assert_false(bootinfo_parse(bi, MB2_BOOT_MAGIC, TOP_BASE, read_top, warn_count, NULL));
+	assert_true(has(last_warning, "has size 4294967295 beyond the structure"));
+	top[0] = 80;				// past the end of the address space
+	assert_false(bootinfo_parse(bi, MB2_BOOT_MAGIC, TOP_BASE, read_top, warn_count, NULL));
+	assert_true(has(last_warning, "information size 80 is implausible"));
+	free(bi);
+}
+
 // A command line longer than ramsift keeps: the word the cut would split is
 // dropped whole ("errors=100" must not become "errors=10") and the warning
 // says from where; with the cut between words, nothing more is dropped.
@@ -365,6 +395,8 @@ static void test_cmdline_too_long(void **state)
 	free(bi);
 }
 
+// Random bytes as either protocol, at random places: never a crash (ASan),
+// never more entries than kept, strings always terminated.
 static void test_fuzz(void **state)
 {
 	struct bootinfo *bi = malloc(sizeof(*bi));
@@ -392,6 +424,7 @@ int main(void)
 		cmocka_unit_test(test_mb1),
 		cmocka_unit_test(test_mb2),
 		cmocka_unit_test(test_cmdline_too_long),
+		cmocka_unit_test(test_mb2_top),
 		cmocka_unit_test(test_fuzz),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

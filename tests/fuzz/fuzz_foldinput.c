@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The fuzz target of ramsift-fold's input reader: the program itself
+// (tools/ramsift-fold.c, its main renamed), run on one input as its
+// standard input, so that every format it reads is reached the way a user
+// reaches it: ramsift logs and their ERROR lines, memtest86+ error rows,
+// bare addresses (EDAC, rasdaemon), comments, and whatever else a file
+// holds. An input is one control byte, then the file:
+//   bits 0-2  --format: all, badram, grub, memmap, pages, json, windows,
+//             offline;
+//   bit 3     --uefi;
+//   bit 4     --patterns 2 --holes 3 (else the defaults);
+//   bit 5     --ram 0-640K,1M-3G,4G-5G (else the program's default).
+// The program's standard output is captured and checked (fail.h's FAIL_IF if not):
+// it returns 0 or 1 (2 is a usage error, and the options are valid); with
+// --format pages every line is a page address below 2^52, ascending; with
+// --format all the lines are badram=, GRUB_BADRAM=, memmap= and fold:,
+// in that order, or none. Its complaints go to /dev/null; the sanitizers
+// still report on file descriptor 2. Built by clang with -fsanitize=fuzzer
+// (make fuzz-foldinput), or by gcc with tests/fuzz/replay.c's main (make
+// check-fuzz-corpus).
+#define main ramsift_fold_main
+#include "../../tools/ramsift-fold.c"
+#undef main
+
+#include "fail.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void check_pages(const char *out)
+{
+	uint64_t prev = 0;
+	bool first = true;
+
+	for (const char *p = out; *p; p = strchr(p, '\n') + 1) {
+		char *end;
+		uint64_t a = strtoull(p, &end, 16);
+		FAIL_IF(strncmp(p, "0x", 2) != 0 || *end != '\n' || a % PAGE_SIZE || a >= RANGE_MAX_ADDR ||
+			(!first && a <= prev));
+		prev = a;
+		first = false;
+	}
+}
+
+static void check_all(const char *out)
+{
+	static const char *const starts[] = { "badram=", "GRUB_BADRAM=\"", "memmap=", "fold: " };
+	size_t n = 0;
+
+	for (const char *p = out; *p; p = strchr(p, '\n') + 1, n++)
+		FAIL_IF(n >= 4 || strncmp(p, starts[n], strlen(starts[n])) != 0 || !strchr(p, '\n'));
+	FAIL_IF(n != 0 && n != 4);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const char *const formats[] = { "all", "badram", "grub", "memmap", "pages", "json", "windows",
+					       "offline" };
+	char *argv[12] = { "ramsift-fold", "--format" }, *out = NULL;
+	int argc = 3;
+	size_t out_len = 0;
+
+	if (size == 0)
+		return 0;
+	uint8_t ctl = data[0];
+	argv[2] = (char *)formats[ctl & 7];
+	if (ctl & 8)
+		argv[argc++] = "--uefi";
+	if (ctl & 16) {
+		argv[argc++] = "--patterns";
+		argv[argc++] = "2";
+		argv[argc++] = "--holes";
+		argv[argc++] = "3";
+	}
+	if (ctl & 32) {
+		argv[argc++] = "--ram";
+		argv[argc++] = "0-640K,1M-3G,4G-5G";
+	}
+	argv[argc] = NULL;
+
+	FILE *saved_in = stdin, *saved_out = stdout, *saved_err = stderr;
+	// fmemopen wants at least a byte: an empty file is /dev/null.
+	stdin = size > 1 ? fmemopen((void *)(data + 1), size - 1, "r") : fopen("/dev/null", "r");
+	stdout = open_memstream(&out, &out_len);
+	stderr = fopen("/dev/null", "w");
+	FAIL_IF(!stdin || !stdout || !stderr);
+	int status = ramsift_fold_main(argc, argv);
+	fclose(stdin);
+	fclose(stdout);
+	fclose(stderr);
+	stdin = saved_in;
+	stdout = saved_out;
+	stderr = saved_err;
+
+	FAIL_IF(status != 0 && status != 1);
+	if (strcmp(argv[2], "pages") == 0)
+		check_pages(out);
+	if (strcmp(argv[2], "all") == 0)
+		check_all(out);
+	free(out);
+	return 0;
+}
