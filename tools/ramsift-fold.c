@@ -523,31 +523,32 @@ static size_t outside_ram(const struct addrs *v, const struct range *ram, size_t
 }
 
 // A log whose ERROR lines errors= capped names only some failing pages: take
-// its offline: lines when they list them all, else refuse (exit 3).
-static void complete_capped(struct addrs *v, const struct log_facts *lf)
+// its offline: lines when they list them all, else refuse (false: exit 3).
+static bool complete_capped(struct addrs *v, const struct log_facts *lf)
 {
 	if (lf->unprinted == 0)
-		return;
+		return true;
 	if (lf->offline.n == 0 || lf->offline_partial) {
 		fprintf(stderr, "ramsift-fold: %s: %llu ERROR lines were not printed (errors= caps "
 			"them), and the log lists not every failing page otherwise: a fold of the "
 			"pages it names would exclude too little. Use the log's own badram=, "
 			"GRUB_BADRAM= and memmap= lines, or run ramsift again with a larger errors=\n",
 			lf->name, lf->unprinted);
-		exit(3);
+		return false;
 	}
 	fprintf(stderr, "ramsift-fold: %s: %llu ERROR lines were not printed (errors= caps them); "
 		"folding the %zu failing pages its offline: lines list instead\n",
 		lf->name, lf->unprinted, lf->offline.n);
 	for (size_t i = 0; i < lf->offline.n; i++)
 		add_addr(v, lf->offline.a[i]);
+	return true;
 }
 
 int main(int argc, char **argv)
 {
 	struct options o = { .budget = badram_budget_default(), .format = "all" };
 	struct addrs v = { 0 };
-	static struct log_facts lf;
+	struct log_facts lf = { 0 };
 	size_t bad = 0, nfiles = 0;
 	static const char *formats[] = { "all", "badram", "grub", "memmap", "pages", "json", "windows",
 					 "offline" };
@@ -614,7 +615,11 @@ int main(int argc, char **argv)
 	}
 	if (nfiles == 0)
 		bad += read_input(stdin, "<stdin>", &v, &lf);
-	complete_capped(&v, &lf);
+	if (!complete_capped(&v, &lf)) {
+		free(v.a);
+		free(lf.offline.a);
+		return 3;
+	}
 	if (v.n == 0)
 		fprintf(stderr, "ramsift-fold: the input names no failing address: nothing to exclude\n");
 
