@@ -237,8 +237,8 @@ screen_check_qr() {
 	}
 }
 
-# screen_check_result NAME [STATUS] [fb]: at the end (after 'press any key
-# to reboot'), take a screendump (build/test/NAME.png): not blank, not the
+# screen_check_result NAME [STATUS] [fb]: at the end (after the result
+# line), take a screendump (build/test/NAME.png): not blank, not the
 # status screen of build/test/STATUS.ppm, and its QR code decodes to the
 # log's lines. fb: on a framebuffer the panel's cells are read too, and it
 # must show the result line, the log's last line on the two rows under it.
