@@ -18,52 +18,7 @@
 #include "fixtures/smbios_qemu_pc.h"
 #include "fixtures/smbios_qemu_q35_v3.h"
 
-// ---- simulated physical memory ---------------------------------------------
-
-#define REGIONS_MAX 16
-
-struct region {
-	uint64_t base;
-	size_t len;
-	uint8_t *bytes;
-};
-
-static struct region regions[REGIONS_MAX];
-static size_t nregions;
-
-static void mem_reset(void)
-{
-	for (size_t i = 0; i < nregions; i++)
-		free(regions[i].bytes);
-	nregions = 0;
-}
-
-static uint8_t *mem_add(uint64_t base, const void *bytes, size_t len)
-{
-	assert_true(nregions < REGIONS_MAX);
-	struct region *r = &regions[nregions++];
-	r->base = base;
-	r->len = len;
-	r->bytes = calloc(1, len ? len : 1);
-	if (bytes)
-		mem_copy(r->bytes, bytes, len);
-	return r->bytes;
-}
-
-static bool read_sim(void *ctx, uint64_t addr, void *buf, size_t n)
-{
-	(void)ctx;
-	for (size_t i = 0; i < n; i++) {
-		const uint8_t *p = NULL;
-		for (size_t k = nregions; k-- > 0 && !p;)
-			if (addr + i >= regions[k].base && addr + i - regions[k].base < regions[k].len)
-				p = regions[k].bytes + (addr + i - regions[k].base);
-		if (!p || addr + i < addr)
-			return false;
-		((uint8_t *)buf)[i] = *p;
-	}
-	return true;
-}
+#include "simphys.h"
 
 static int warnings;
 static char last_warning[256];
