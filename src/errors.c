@@ -40,6 +40,7 @@ void errors_record(uint64_t addr, uint64_t expected, uint64_t actual, const char
 void errors_record_page(uint64_t phys)
 {
 	spin_lock(&lock);
+	last = phys;
 	badram_table_add(&table, phys);
 	spin_unlock(&lock);
 }

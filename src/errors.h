@@ -37,7 +37,8 @@ bool errors_found(void);
 uint64_t errors_total(void);
 uint64_t errors_unprinted(void);
 
-// The address of the last failing read recorded (0 before the first).
+// The last failing address recorded, of a failing read or a page recorded
+// by errors_record_page (0 before the first).
 uint64_t errors_last_addr(void);
 
 // The distinct failing pages, for the fold and for choosing where ramsift

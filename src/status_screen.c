@@ -7,6 +7,7 @@
 #include "errors.h"
 #include "fmt.h"
 #include "log.h"
+#include "machcheck.h"
 #include "qr/qr.h"
 #include "report.h"
 #include "run.h"
@@ -196,8 +197,9 @@ static void update(uint64_t now)
 	v->left_ms = v->left_known ? left : 0;
 
 	v->errors = s->errors;
+	v->corrected = machcheck_corrected();
 	v->failing_pages = s->failing_pages;
-	v->have_last = s->errors != 0;
+	v->have_last = errors_found();
 	v->last_addr = errors_last_addr();
 }
 

@@ -173,6 +173,10 @@ void status_view_draw(struct grid *g, const struct status_view *v)
 	w = row_start(g, 7, ATTR_LABEL);
 	put(&w, ATTR_LABEL, "Errors   ");
 	put(&w, v->errors ? ATTR_BAD : ATTR_GOOD, "%llu", (unsigned long long)v->errors);
+	if (v->corrected) {
+		put(&w, ATTR_LABEL, "   corrected ");
+		put(&w, ATTR_BAD, "%llu", (unsigned long long)v->corrected);
+	}
 	put(&w, ATTR_LABEL, "   failing pages ");
 	put(&w, v->failing_pages ? ATTR_BAD : ATTR_GOOD, "%llu", (unsigned long long)v->failing_pages);
 	if (v->have_last) {

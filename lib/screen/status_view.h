@@ -48,6 +48,8 @@ struct status_view {
 	uint64_t left_ms;	// to the end of the run (of this pass if passes=0)
 	// What was found.
 	uint64_t errors;
+	uint64_t corrected;	// errors the memory controller corrected (machine checks);
+				// their pages are among failing_pages
 	uint64_t failing_pages;
 	bool have_last;
 	uint64_t last_addr;	// the last failing address

@@ -12,7 +12,7 @@
 ram=/dev/shm/ramsift-e2e-$$
 inject=$B/host/ramsift-inject
 cleanup() { [ -z "${inj-}" ] || kill "$inj" 2>/dev/null; rm -f "$ram"; }
-trap 'status=$?; cleanup; (exit $status); e2e_report' EXIT
+trap 'status=$?; cleanup; e2e_report "$status"' EXIT
 truncate -s 128M "$ram"
 "$inject" --file "$ram" 0x5a5a5a8:5:1 0x7000010:63:0 &
 inj=$!

@@ -19,7 +19,7 @@ cleanup() {
 	[ -z "${typist-}" ] || kill "$typist" 2>/dev/null
 	rm -f "$ram" "$sent"
 }
-trap 'status=$?; cleanup; (exit $status); e2e_report' EXIT
+trap 'status=$?; cleanup; e2e_report "$status"' EXIT
 
 # wait_line ERE: until the raw serial log has a line matching ERE (20 s).
 wait_line() {

@@ -30,9 +30,11 @@ E2E_ARGS=$(grep -v '^#' tests/e2e/kernel-args)
 E2E_RESULTS=(PASS FAIL ABORTED 'QEMU failed' 'time limit' STOPPED)
 mkdir -p "$E2E_DIR"
 
+# e2e_report [STATUS]: the scenario's one line, PASS when STATUS (default: the
+# last command's) is 0; an EXIT trap that cleans up first passes its $?.
 e2e_start=${EPOCHREALTIME/[.,]/}
 e2e_report() {
-	local status=$? us=$((${EPOCHREALTIME/[.,]/} - e2e_start)) verdict=PASS
+	local status=${1:-$?} us=$((${EPOCHREALTIME/[.,]/} - e2e_start)) verdict=PASS
 	[ "$status" -eq 0 ] || verdict=FAIL
 	printf '  E2E     %-16s %s %6d.%d s\n' "$E2E_NAME" "$verdict" \
 		$((us / 1000000)) $((us / 100000 % 10))

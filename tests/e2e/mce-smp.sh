@@ -14,7 +14,7 @@ MISC=0x86			# physical address, valid from bit 6
 sock=$E2E_DIR/$E2E_NAME-$$.sock
 rm -f "$E2E_DIR/$E2E_NAME.monitor"
 cleanup() { [ -z "${inj-}" ] || kill "$inj" 2>/dev/null; rm -f "$sock"; }
-trap 'status=$?; cleanup; (exit $status); e2e_report' EXIT
+trap 'status=$?; cleanup; e2e_report "$status"' EXIT
 
 inject() {
 	e2e_monitor "$sock" "mce 1 5 $CORRECTED 0 0x2468ac0 $MISC" cont &&

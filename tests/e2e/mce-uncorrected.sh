@@ -17,7 +17,7 @@ MISC=0x86
 sock=$E2E_DIR/$E2E_NAME-$$.sock
 rm -f "$E2E_DIR/$E2E_NAME.monitor"
 cleanup() { [ -z "${inj-}" ] || kill "$inj" 2>/dev/null; rm -f "$sock"; }
-trap 'status=$?; cleanup; (exit $status); e2e_report' EXIT
+trap 'status=$?; cleanup; e2e_report "$status"' EXIT
 
 for cpu in default max; do
 	model=()

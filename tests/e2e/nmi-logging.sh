@@ -32,7 +32,7 @@ cleanup() {
 	[ -z "${nmi-}" ] || kill "$nmi" 2>/dev/null
 	rm -f "$ram" "$sent"
 }
-trap 'status=$?; cleanup; (exit $status); e2e_report' EXIT
+trap 'status=$?; cleanup; e2e_report "$status"' EXIT
 
 truncate -s 64M "$ram"
 for ((i = 0, a = 0x800000; a < 0x3800000; i++, a += 0x10000)); do

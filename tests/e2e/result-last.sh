@@ -12,7 +12,7 @@ qemu-system-x86_64 -accel tcg -m 64M -display none -monitor none -serial "file:$
 	-kernel "$ELF" -append "console=ttyS0,115200 bitfade=0 tests=address-walk" \
 	2>"$E2E_DIR/$E2E_NAME.stderr" &
 qemu=$!
-trap 'status=$?; kill $qemu 2>/dev/null || true; set +e; (exit $status); e2e_report' EXIT
+trap 'status=$?; kill $qemu 2>/dev/null || true; set +e; e2e_report "$status"' EXIT
 for _ in $(seq "$E2E_TIMEOUT"); do
 	grep -aq '^ramsift: result=' "$raw" && break
 	sleep 1

@@ -27,7 +27,7 @@ for i in $(seq 120); do
 done
 "$inject" --file "$ram" "${faults[@]}" &
 inj=$!
-trap 'status=$?; kill "$inj" 2>/dev/null; rm -f "$ram"; (exit $status); e2e_report' EXIT
+trap 'status=$?; kill "$inj" 2>/dev/null; rm -f "$ram"; e2e_report "$status"' EXIT
 screen_start -m 1G -object "memory-backend-file,id=mem,size=1G,mem-path=$ram,share=on" \
 	-machine memory-backend=mem -cdrom "$iso"
 screen_wait '^ramsift: result=' 'the run ends (its result line is the last; then it waits for a key)'

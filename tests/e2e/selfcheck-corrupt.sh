@@ -14,7 +14,7 @@
 ram=/dev/shm/ramsift-e2e-$$
 inject=$B/host/ramsift-inject
 cleanup() { [ -z "${inj-}" ] || kill "$inj" 2>/dev/null; rm -f "$ram"; }
-trap 'status=$?; cleanup; (exit $status); e2e_report' EXIT
+trap 'status=$?; cleanup; e2e_report "$status"' EXIT
 
 # The byte: the first of a message of the lock checks (src/panic.c), as a
 # file offset in the ELF, then its load address through .rodata's header.

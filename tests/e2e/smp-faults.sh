@@ -24,7 +24,7 @@ want=$(printf '%s\n' "${faults[@]}" | sed -E 's/^0x([0-9a-f]+):.*/\1/' |
 ram=/dev/shm/ramsift-e2e-$$
 inject=$B/host/ramsift-inject
 cleanup() { [ -z "${inj-}" ] || kill "$inj" 2>/dev/null; rm -f "$ram"; }
-trap 'status=$?; cleanup; (exit $status); e2e_report' EXIT
+trap 'status=$?; cleanup; e2e_report "$status"' EXIT
 truncate -s 128M "$ram"
 "$inject" --file "$ram" "${faults[@]}" &
 inj=$!

@@ -17,7 +17,7 @@ E2E_ACCEL=tcg,thread=multi
 ram=/dev/shm/ramsift-e2e-$$
 inject=$B/host/ramsift-inject
 cleanup() { [ -z "${inj-}" ] || kill "$inj" 2>/dev/null; rm -f "$ram"; }
-trap 'status=$?; cleanup; (exit $status); e2e_report' EXIT
+trap 'status=$?; cleanup; e2e_report "$status"' EXIT
 truncate -s 64M "$ram"
 "$inject" --file "$ram" 0x9dff8:0:1 &
 inj=$!

@@ -16,7 +16,7 @@ E2E_ACCEL=tcg,thread=multi
 ram=/dev/shm/ramsift-e2e-$$
 inject=$B/host/ramsift-inject
 cleanup() { [ -z "${inj-}" ] || kill "$inj" 2>/dev/null; rm -f "$ram"; }
-trap 'status=$?; cleanup; (exit $status); e2e_report' EXIT
+trap 'status=$?; cleanup; e2e_report "$status"' EXIT
 faults=()
 for ((page = 0; page < 0x9f; page++)); do
 	faults+=("$(printf '0x%x:1:1' $((page * 4096 + 0x800)))")

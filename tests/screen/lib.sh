@@ -154,7 +154,7 @@ screen_faults() {
 	truncate -s "$1" "$SCREEN_RAM"
 	"$inject" --file "$SCREEN_RAM" 0x5a5a5a8:5:1 0x7000010:63:0 &
 	SCREEN_INJ=$!
-	trap 'status=$?; kill "$SCREEN_INJ" 2>/dev/null; rm -f "$SCREEN_RAM"; (exit $status); e2e_report' EXIT
+	trap 'status=$?; kill "$SCREEN_INJ" 2>/dev/null; rm -f "$SCREEN_RAM"; e2e_report "$status"' EXIT
 	SCREEN_MEM=(-m "$1" -object "memory-backend-file,id=mem,size=$1,mem-path=$SCREEN_RAM,share=on"
 		-machine memory-backend=mem)
 }

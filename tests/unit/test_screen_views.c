@@ -118,6 +118,14 @@ static void test_status_rows_states(void **state)
 	assert_true(contains(row_text(6), "pass left estimating"));
 	assert_string_equal(row_text(7), " Errors   24   failing pages 2   last at 0x0000000005a5a5a8");
 	assert_int_equal(grid_get(&g, 10, 7).attr, GRID_ATTR(GRID_LIGHT_RED, GRID_BLACK));
+	// Errors the memory controller corrected show beside the tests' own.
+	v.errors = 0;
+	v.corrected = 3;
+	status_view_draw(&g, &v);
+	assert_string_equal(row_text(7), " Errors   0   corrected 3   failing pages 2   last at 0x0000000005a5a5a8");
+	assert_int_equal(grid_get(&g, 24, 7).attr, GRID_ATTR(GRID_LIGHT_RED, GRID_BLACK));
+	v.errors = 24;
+	v.corrected = 0;
 	// The bars grow with the width: 128 - 46 cells.
 	const char *bar = row_text(5);
 	assert_int_equal(str_len(bar) > 82 + 10, true);
