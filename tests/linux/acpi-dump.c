@@ -1,63 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// The init of the ACPI fixture initramfs (tests/linux/acpi-fixtures.sh builds
-// it static and packs it as /init): prints the firmware's ACPI tables that
-// lead to the CPUs, as hex on the console, for the unit tests' fixtures
-// (tests/unit/fixtures/acpi_qemu_*.h). It finds the RSDP as ramsift does,
-// by scanning the first KiB of the EBDA and 0xE0000-0xFFFFF in /dev/mem
-// (Linux lets /dev/mem read the first MiB and what is not System RAM, which
-// covers the BIOS area and the ACPI tables), then prints the RSDP, the RSDT,
-// the XSDT, every table they point to, and the DSDT the FADT points to
-// (its X_DSDT when set, else DSDT; the FACS is left out), each with its
-// physical address. The MADT
-// read through /dev/mem is compared with /sys/firmware/acpi/tables/APIC, the
-// kernel's own copy. Then it ends the VM through QEMU's isa-debug-exit port.
-// Started by the kernel as PID 1 with nothing mounted.
-// Output, one line each, between "acpi-dump: begin" and "acpi-dump: end":
-//   acpi-dump: table SIG ADDR LEN       (ADDR in hex, LEN in decimal)
-//   acpi-dump: data ADDR HEX...         (up to 16 bytes of the table above)
-//   acpi-dump: note TEXT                (anything else worth knowing)
-#include <fcntl.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <string.h>
-#include <sys/io.h>
-#include <sys/mount.h>
-#include <sys/reboot.h>
-#include <sys/stat.h>
-#include <termios.h>
-#include <unistd.h>
+// The init of the ACPI fixture initramfs (`tests/linux/fixtures.sh acpi`):
+// prints the firmware's ACPI tables that lead to the CPUs, in memdump.h's
+// lines, for the unit tests' fixtures (tests/unit/fixtures/acpi_qemu_*.h).
+// It finds the RSDP as ramsift does, by scanning the first KiB of the EBDA
+// and 0xE0000-0xFFFFF in /dev/mem (Linux lets /dev/mem read the first MiB
+// and what is not System RAM, which covers the BIOS area and the ACPI
+// tables), then prints the RSDP, the RSDT, the XSDT, every table they point
+// to, and the DSDT the FADT points to (its X_DSDT when set, else DSDT; the
+// FACS is left out), each with its physical address, and the EBDA segment
+// as a note. The MADT read through /dev/mem is compared with
+// /sys/firmware/acpi/tables/APIC, the kernel's own copy.
+#include "memdump.h"
 
-#define DEBUG_EXIT_PORT 0xf4
+#define NAME "acpi-dump"
 #define TABLE_MAX 262144		// larger is not a table this dump needs
 #define MAX_TABLES 64
 
-static int mem = -1;
 static uint64_t dumped[MAX_TABLES];
 static int ndumped;
-
-static int readmem(uint64_t addr, void *buf, size_t n)
-{
-	return pread(mem, buf, n, (off_t)addr) == (ssize_t)n;
-}
-
-static uint8_t sum(const uint8_t *p, size_t n)
-{
-	uint8_t s = 0;
-	while (n--)
-		s += *p++;
-	return s;
-}
-
-static void dump(const char *sig, uint64_t addr, const uint8_t *p, size_t n)
-{
-	printf("acpi-dump: table %.4s 0x%llx %zu\n", sig, (unsigned long long)addr, n);
-	for (size_t i = 0; i < n; i += 16) {
-		printf("acpi-dump: data 0x%llx", (unsigned long long)(addr + i));
-		for (size_t j = i; j < n && j < i + 16; j++)
-			printf(" %02x", p[j]);
-		printf("\n");
-	}
-}
 
 // Dump the SDT at addr once; returns its length, or 0 if it cannot be read.
 static size_t table(uint64_t addr, uint8_t *buf)
@@ -65,24 +25,24 @@ static size_t table(uint64_t addr, uint8_t *buf)
 	uint32_t len;
 
 	if (!readmem(addr, buf, 36)) {
-		printf("acpi-dump: note table at 0x%llx unreadable\n", (unsigned long long)addr);
+		printf(NAME ": note table at 0x%llx unreadable\n", (unsigned long long)addr);
 		return 0;
 	}
 	memcpy(&len, buf + 4, 4);
 	if (len < 36 || len > TABLE_MAX || !readmem(addr, buf, len)) {
-		printf("acpi-dump: note table %.4s at 0x%llx has length %u or is unreadable\n",
+		printf(NAME ": note table %.4s at 0x%llx has length %u or is unreadable\n",
 		       (char *)buf, (unsigned long long)addr, len);
 		return 0;
 	}
 	if (sum(buf, len) != 0)
-		printf("acpi-dump: note table %.4s at 0x%llx has a bad checksum\n", (char *)buf,
+		printf(NAME ": note table %.4s at 0x%llx has a bad checksum\n", (char *)buf,
 		       (unsigned long long)addr);
 	for (int i = 0; i < ndumped; i++)
 		if (dumped[i] == addr)
 			return len;
 	if (ndumped < MAX_TABLES)
 		dumped[ndumped++] = addr;
-	dump((char *)buf, addr, buf, len);
+	memdump_table(NAME, (char *)buf, addr, buf, len);
 	return len;
 }
 
@@ -140,7 +100,7 @@ static void compare_sysfs(void)
 	for (int i = 0; i < ndumped; i++) {
 		if (!readmem(dumped[i], b, 36) || memcmp(b, "APIC", 4) != 0)
 			continue;
-		printf("acpi-dump: note APIC at 0x%llx %s /sys/firmware/acpi/tables/APIC\n",
+		printf(NAME ": note APIC at 0x%llx %s /sys/firmware/acpi/tables/APIC\n",
 		       (unsigned long long)dumped[i],
 		       n > 36 && readmem(dumped[i], b, (size_t)n) && memcmp(a, b, (size_t)n) == 0 ?
 		       "matches" : "differs from");
@@ -153,26 +113,14 @@ int main(void)
 	uint16_t ebda_seg = 0;
 	uint64_t at = 0;
 
-	mkdir("/dev", 0755);
-	mkdir("/sys", 0755);
-	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
-	mount("sysfs", "/sys", "sysfs", 0, NULL);
-	int fd = open("/dev/console", O_RDWR);
-	if (fd >= 0) {
-		dup2(fd, 1);
-		dup2(fd, 2);
-	}
-	printf("acpi-dump: begin\n");
-	mem = open("/dev/mem", O_RDONLY);
-	if (mem < 0)
-		printf("acpi-dump: note cannot open /dev/mem\n");
+	memdump_begin(NAME);
 	if (readmem(0x40e, &ebda_seg, 2))
-		printf("acpi-dump: note EBDA segment 0x%04x\n", ebda_seg);
+		printf(NAME ": note EBDA segment 0x%04x\n", ebda_seg);
 	int found = (ebda_seg && find_rsdp((uint64_t)ebda_seg << 4, ((uint64_t)ebda_seg << 4) + 1024,
 					   rsdp, &at)) ||
 		    find_rsdp(0xe0000, 0x100000, rsdp, &at);
 	if (!found) {
-		printf("acpi-dump: note no RSDP found\n");
+		printf(NAME ": note no RSDP found\n");
 	} else {
 		uint32_t rsdt = 0, len = 20;
 		uint64_t xsdt = 0;
@@ -182,20 +130,12 @@ int main(void)
 			memcpy(&xsdt, rsdp + 24, 8);
 			len = len > 36 ? 36 : len;
 		}
-		dump("RSDP", at, rsdp, len);
+		memdump_table(NAME, "RSDP", at, rsdp, len);
 		if (rsdt)
 			root(rsdt, 4);
 		if (xsdt)
 			root(xsdt, 8);
 		compare_sysfs();
 	}
-	printf("acpi-dump: end\n");
-	fflush(stdout);
-	sync();
-	tcdrain(1);	// the console is asynchronous: let it drain before QEMU ends
-	if (ioperm(DEBUG_EXIT_PORT, 4, 1) == 0)
-		outl(0, DEBUG_EXIT_PORT);
-	reboot(RB_POWER_OFF);
-	for (;;)
-		pause();
+	memdump_end(NAME);
 }

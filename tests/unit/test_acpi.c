@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Unit tests for lib/boot/acpi.c: QEMU's own tables (tests/unit/fixtures,
-// dumped by tests/linux/acpi-fixtures.sh) in a simulated physical memory,
+// dumped by `tests/linux/fixtures.sh acpi`) in a simulated physical memory,
 // found through the loader's copy of the RSDP and through the BIOS scan;
 // then hand-made tables, good and broken. Each case is one row of a table:
 // what to build, and the exact CPU list, warning count and status wanted.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Unit tests for lib/boot/smbios.c: QEMU's own tables (tests/unit/fixtures,
-// dumped by tests/linux/smbios-fixtures.sh with the identity that
+// dumped by `tests/linux/fixtures.sh smbios` with the identity that
 // tests/e2e/identity.sh sets) found by the BIOS scan, through the loader's
 // tag and through an EFI system table; then hand-made tables, good and
 // broken, and the log's text with hostile strings.
@@ -82,7 +82,7 @@ static void fix_sum(uint8_t *p, size_t n, size_t at)
 
 // ---- QEMU's tables ----------------------------------------------------------
 
-// What both fixtures hold: tests/linux/smbios-fixtures.sh's -smbios values.
+// What both fixtures hold: tests/linux/fixtures.sh's -smbios values.
 static void check_qemu_identity(const char *name)
 {
 	char line[512], uuid[SMBIOS_UUID_LEN];
