@@ -180,6 +180,27 @@ e2e_expect_loader() {
 	e2e_expect "^loader: $1, $2, " "loaded by $1 with $2"
 }
 
+# e2e_expect_aborted [WHAT]: the run ended ABORTED: exactly one result line,
+# the log's last, and QEMU's exit status saying ABORTED. WHAT prefixes the
+# messages (a scenario with several boots).
+e2e_expect_aborted() {
+	local what=${1:+$1: }
+	[ "$(grep -c '^ramsift: result=' "$E2E_LOG")" -eq 1 ] || e2e_fail "${what}want exactly one result line"
+	[ "$(tail -n 1 "$E2E_LOG" | cut -d' ' -f1-2)" = 'ramsift: result=ABORTED' ] ||
+		e2e_fail "${what}want the result line ABORTED, last"
+	[ "$E2E_RESULT" -eq 2 ] ||
+		e2e_fail "${what}isa-debug-exit result: want ABORTED, got ${E2E_RESULTS[$E2E_RESULT]}"
+}
+
+# e2e_boot_smp_hook HOOK: boot at -smp 4 (a host thread per guest CPU) with
+# march-c alone and the test hook test_fault=HOOK; all four CPUs must start.
+e2e_boot_smp_hook() {
+	E2E_ACCEL=tcg,thread=multi
+	e2e_boot -smp 4 -m 64M -kernel "$ELF" \
+		-append "console=ttyS0,115200 $E2E_ARGS tests=march-c test_fault=$1"
+	e2e_expect '^cpus: 4 found in the MADT, 4 started \(APIC IDs 0 1 2 3\)$' "$1: all four CPUs started"
+}
+
 # e2e_expect_halted: the image stopped before it could report (no result line)
 # and stayed halted until the time limit killed QEMU.
 e2e_expect_halted() {
