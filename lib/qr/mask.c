@@ -34,34 +34,40 @@ void qr_apply_mask(struct qr_grid *g, int mask)
 	}
 }
 
-// The last seven runs of a line, newest first; runs alternate in colour.
+// The last seven runs of a line in a ring, newest at head; runs alternate
+// in colour.
 struct runs {
-	int len[7];
+	int len[8];
+	unsigned head;
 };
 
 static void push_run(struct runs *r, int len)
 {
-	for (int i = 6; i > 0; i--)
-		r->len[i] = r->len[i - 1];
-	r->len[0] = len;
+	r->head = (r->head + 1) & 7;
+	r->len[r->head] = len;
 }
 
-// Called when the light run r->len[0] has just ended: 1 when the five runs
+// The run k places before the newest (0: the newest).
+static int run(const struct runs *r, unsigned k)
+{
+	return r->len[(r->head - k) & 7];
+}
+
+// Called when the light run run(r, 0) has just ended: 1 when the five runs
 // before it are 1:1:3:1:1 with 4 units of light on one side.
 static int finder_like(const struct runs *r)
 {
-	const int *h = r->len;
-	int w = h[1];
-	bool core = w > 0 && h[2] == w && h[3] == 3 * w && h[4] == w && h[5] == w;
+	int w = run(r, 1);
+	bool core = w > 0 && run(r, 2) == w && run(r, 3) == 3 * w && run(r, 4) == w && run(r, 5) == w;
 
-	return core && (h[0] >= 4 * w || h[6] >= 4 * w);
+	return core && (run(r, 0) >= 4 * w || run(r, 6) >= 4 * w);
 }
 
 // N1 and N3 of one row (column = false) or column.
 static int score_line(const struct qr_grid *g, int line, bool column)
 {
 	int size = g->size;
-	struct runs r = { { 0 } };
+	struct runs r = { { 0 }, 0 };
 	// The line starts in the light outside the symbol. Any run that
 	// touches the edge is long enough for N3 (a pattern of unit w takes
 	// 7w modules, so 4w < size), so the outside counts as size modules.

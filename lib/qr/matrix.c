@@ -12,14 +12,14 @@ void qr_grid_init(struct qr_grid *g, uint8_t *bits, int version)
 	g->version = version;
 	g->size = QR_SIZE(version);
 	g->align_count = qr_alignment_centres(version, g->align);
+	for (int c = 0; c < g->size; c++) {
+		g->align_at[c] = -1;
+		for (int i = 0; i < g->align_count; i++) {
+			if (g->align_at[c] < 0 && c >= g->align[i] - 2 && c <= g->align[i] + 2)
+				g->align_at[c] = (int8_t)i;
+		}
+	}
 	mem_set(bits, 0, (size_t)(g->size * g->size + 7) / 8);
-}
-
-bool qr_bits_get(const uint8_t *bits, int size, int x, int y)
-{
-	int i = y * size + x;
-
-	return bits[i >> 3] >> (i & 7) & 1;
 }
 
 void qr_grid_set(struct qr_grid *g, int x, int y, bool dark)
@@ -38,16 +38,6 @@ void qr_grid_flip(struct qr_grid *g, int x, int y)
 	int i = y * g->size + x;
 
 	g->bits[i >> 3] ^= (uint8_t)(1u << (i & 7));
-}
-
-// Index of the alignment centre within 2 modules of c, or -1.
-static int align_index(const struct qr_grid *g, int c)
-{
-	for (int i = 0; i < g->align_count; i++) {
-		if (c >= g->align[i] - 2 && c <= g->align[i] + 2)
-			return i;
-	}
-	return -1;
 }
 
 // True for the alignment centre pairs that would overlap a finder (Annex E:
@@ -75,7 +65,7 @@ bool qr_is_function(const struct qr_grid *g, int x, int y)
 		if ((x >= v && x < v + 3 && y < 6) || (y >= v && y < v + 3 && x < 6))
 			return true;
 	}
-	int ax = align_index(g, x), ay = align_index(g, y);
+	int ax = g->align_at[x], ay = g->align_at[y];
 
 	return ax >= 0 && ay >= 0 && !under_finder(g, ax, ay);
 }

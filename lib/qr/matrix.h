@@ -18,13 +18,21 @@ struct qr_grid {
 	int size;               // QR_SIZE(version)
 	int align_count;        // alignment centres on each axis
 	uint8_t align[QR_ALIGN_MAX];
+	// For each coordinate, the alignment centre within 2 modules, or -1:
+	// looked up for every module a mask visits.
+	int8_t align_at[QR_SIZE(QR_VERSION_MAX)];
 };
 
 // Set up g over bits for version (1-40) and clear every module to light.
 void qr_grid_init(struct qr_grid *g, uint8_t *bits, int version);
 
 // The module at column x, row y (both in 0..size) of a grid stored as bits.
-bool qr_bits_get(const uint8_t *bits, int size, int x, int y);
+static inline bool qr_bits_get(const uint8_t *bits, int size, int x, int y)
+{
+	int i = y * size + x;
+
+	return bits[i >> 3] >> (i & 7) & 1;
+}
 
 void qr_grid_set(struct qr_grid *g, int x, int y, bool dark);
 void qr_grid_flip(struct qr_grid *g, int x, int y);
