@@ -40,11 +40,12 @@ bool mt_movinv(const struct mt_ctx *ctx, const void *param);
 
 // march-c (march.c): March C- over the first data background, then a short
 // march over each further background for intra-word coupling. Over shares
-// (nshares >= 2) a second March C- core, in another order of the steps.
+// (nshares >= 2) the second background's march is a March C- core too, in
+// another order of the steps.
 struct mt_march_param {
 	const uint64_t *backgrounds; // first one is used by the full March C-
-	size_t count;                // >= 1; 3 * count + 3 sweeps (+ 4 over
-				     // shares)
+	size_t count;                // >= 2; 3 * count + 3 sweeps (+ 2 over
+				     // shares: the second one's march a core)
 };
 
 bool mt_march(const struct mt_ctx *ctx, const void *param);

@@ -105,7 +105,8 @@ struct mt_test {
 	bool parallel;
 	// Sweeps over each share when nshares >= 2 (each CPU reports
 	// shared_sweeps * (bytes of its share)); march-c's parallel schedule
-	// adds a second March C- core (march.c), the others equal sweeps.
+	// makes one background's march a March C- core (march.c: 2 sweeps
+	// more), the others equal sweeps.
 	uint32_t shared_sweeps;
 };
 

@@ -25,9 +25,13 @@
 
 // Which of march-c's element orders the model applies.
 enum pair_schedule {
-	PAIR_PLAIN,    // no order across shares: every element races
-	PAIR_ONE_CORE, // the core's elements in family A's steps only
-	PAIR_MARCH,    // march-c over shares: the cores in families A and C
+	PAIR_PLAIN,       // no order across shares: every element races
+	PAIR_ONE_CORE,    // the core's elements in family A's steps only
+	PAIR_SOLID_CORES, // and a second core over background 0 in family
+			  // C's (march-c until 2026-12: 4 sweeps more)
+	PAIR_MARCH,       // march-c over shares: the core in family A's
+			  // steps, the first further background's march a
+			  // core in family C's (2 sweeps more)
 	PAIR_NSCHEDULES
 };
 
@@ -42,5 +46,15 @@ struct pair_result {
 // Check every case under schedule s, march-c's backgrounds from p.
 void pair_check(const struct mt_march_param *p, enum pair_schedule s,
 		struct pair_result *r);
+
+// Whether no schedule of march-c over shares without a sweep more than one
+// core's finds every case: for each order of the backgrounds' second and
+// third elements (none, family C's steps up or down; family A's order none
+// of the pairs the core leaves to the races, those in one slice), some case
+// is missed. The search looks among the cases whose aggressor bit no
+// background's first element changes (for them the first elements' order
+// does not matter: they never trigger it), so it covers every order of
+// every background element. *orders: how many orders it tried.
+bool pair_free_orders_fail(const struct mt_march_param *p, uint64_t *orders);
 
 #endif
