@@ -85,7 +85,7 @@ END {
 	print "## Linux on bad RAM, with and without ramsift's line"
 	print ""
 	print "Guest " mem ", stressapptest over 90 % of MemAvailable for " stress " s, the memory-pressure" \
-		" test, " (check ? "no measurements (check-sized run)" : "each measurement the median of " rounds \
+		" test, " (check ? "no measurements (check-sized run)" : "each measurement the best of " rounds \
 		" runs in the guest") "; host load average at the end " load "."
 	for (i = 1; i <= nfw; i++) {
 		fw = fws[i]

@@ -16,14 +16,15 @@
 #                GRUB's `badram PAIRS` on BIOS, the memmap= line on UEFI.
 # Each VM stresses about 90 % of its available RAM with stressapptest for
 # STRESS seconds, runs the memory-pressure test and, unless --check, the
-# measurements (each the median of ROUNDS runs in the guest); the boots
+# measurements (each the best of ROUNDS runs in the guest); the boots
 # alternate between the VMs, REPS times (the order rotating), so the host's
 # noise shows as each VM's min-max. Verdicts: the unprotected VM must show
 # corruption in every boot (errors found by the stress or the pressure,
 # a kernel message of bad memory or a killed process, or no clean end);
 # healthy and protected none; and each protected median must lie within the
 # healthy boots' min-max widened by TOLERANCE per cent either way.
-# Logs: build/test/consumer-<fw>-<vm>-<rep>.log; the markdown report goes to
+# Logs: build/test/consumer-<fw>-<vm>-<rep>.log (QEMU's messages and
+# qemu-run.sh's verdict beside it, .stderr); the markdown report goes to
 # OUT (default build/bench/consumer.md; with --check
 # build/test/consumer-check.md) and to the terminal. Exit status 1
 # when a corruption verdict fails or a boot breaks the experiment (never
@@ -33,7 +34,7 @@
 #          [--stress SECONDS] [--rounds N] [--tolerance PERCENT] [--out FILE]
 . "$(dirname "$0")/../tests/e2e/roundtrip/lib-faults.sh"
 
-check=0 mem=512M reps=3 uefi_reps=3 stress=10 rounds=3 tolerance=25
+check=0 mem=512M reps=3 uefi_reps=3 stress=10 rounds=5 tolerance=25
 out=$B/bench/consumer.md
 usage() {
 	echo "usage: $0 [--check] [--mem SIZE] [--reps N] [--uefi-reps N] [--stress SECONDS]" \
@@ -159,6 +160,7 @@ boot() {
 		held=faults
 	fi
 	rt_boot "$fw-$vm-$rep" "${RT_MEM[@]}" "${RT_FW[@]}" -cdrom "$E2E_DIR/consumer-$fw-$vm.iso"
+	cp "$E2E_DIR/$E2E_NAME.stderr" "${RT_LOG%.log}.stderr"
 	awk -v id="$fw $vm $rep" -v result="$E2E_RESULT" '
 		/^consumer: begin / { for (i = 1; i <= NF; i++) if ($i ~ /^MemTotal=/) print id, "memtotal_kib", substr($i, 10) }
 		/^consumer: result stress / { sub(/.*status=/, ""); print id, "stress_status", $1
@@ -170,7 +172,9 @@ boot() {
 		/^consumer: end / { print id, "end", $3 }
 		/Kernel panic|^\[ *[0-9.]+\] (BUG|Oops|general protection|traps:|.*segfault at)/ { panic++ }
 		/^ramsift-init: \/payload killed by signal/ { print id, "payload_signal", $NF }
-		END { print id, "console_bad", panic + 0; print id, "vm_result", result }
+		/ramsift-init: the console sent nothing/ { restarts++ }
+		END { print id, "console_bad", panic + 0; print id, "console_restarts", restarts + 0
+			print id, "vm_result", result }
 	' "$RT_LOG" >>"$RESULTS"
 }
 
