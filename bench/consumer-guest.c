@@ -17,13 +17,16 @@
 //      a 2-process context switch and an mmap-touch-munmap;
 //   4. prints the kernel's messages that say memory or a process went bad.
 // Its parameters come from the kernel command line: consumer_stress=SECONDS
-// (0: no stress), consumer_measure=0|1, consumer_rounds=N. Every result is
+// (0: no stress), consumer_measure=0|1, consumer_rounds=N, and for the
+// experiment's negative control (bench/consumer.sh --slow-protected)
+// consumer_hog=N: N processes that only spin beside the measurements. Every result is
 // one line "consumer: ..." on the console (bench/consumer.sh parses them);
 // exit status 0 when the stress and the pressure found nothing.
 // Run as "/payload --exit" it only exits: the program fork+exec starts.
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,10 +39,11 @@
 
 #define MiB (1024ul * 1024)
 #define MAX_ROUNDS 15
+#define MAX_HOGS 4
 
 static struct {
-	unsigned stress_s, measure, rounds;
-} opt = { 10, 1, 5 };
+	unsigned stress_s, measure, rounds, hogs;
+} opt = { 10, 1, 5, 0 };
 
 static double now_us(void)
 {
@@ -59,11 +63,14 @@ static void params(void)
 		sscanf(w, "consumer_stress=%u", &opt.stress_s);
 		sscanf(w, "consumer_measure=%u", &opt.measure);
 		sscanf(w, "consumer_rounds=%u", &opt.rounds);
+		sscanf(w, "consumer_hog=%u", &opt.hogs);
 	}
 	if (opt.rounds < 1)
 		opt.rounds = 1;
 	if (opt.rounds > MAX_ROUNDS)
 		opt.rounds = MAX_ROUNDS;
+	if (opt.hogs > MAX_HOGS)
+		opt.hogs = MAX_HOGS;
 }
 
 // A /proc/meminfo field in KiB; 0 when absent.
@@ -465,6 +472,15 @@ static double lat_mmap(size_t unused)
 
 static void measurements(void)
 {
+	pid_t hog[MAX_HOGS];
+	for (unsigned i = 0; i < opt.hogs; i++)
+		if ((hog[i] = fork()) == 0)
+			for (;;)
+				__asm__ volatile("" ::: "memory");
+	if (opt.hogs) {
+		printf("consumer: %u processes spin beside the measurements (consumer_hog)\n", opt.hogs);
+		fflush(stdout);
+	}
 	bw_buf = buffer(BW_BYTES);
 	measure("bw_read", "MB/s", HIGHER, bw_read, 0);
 	measure("bw_write", "MB/s", HIGHER, bw_write, 0);
@@ -483,6 +499,10 @@ static void measurements(void)
 	measure("lat_pipe", "us", LOWER, lat_pipe, 0);
 	measure("lat_ctx_2p", "us", LOWER, lat_ctx, 0);
 	measure("lat_mmap_4M", "us", LOWER, lat_mmap, 0);
+	for (unsigned i = 0; i < opt.hogs; i++) {
+		kill(hog[i], SIGKILL);
+		waitpid(hog[i], NULL, 0);
+	}
 }
 
 // ---- 4. the kernel's word ----------------------------------------------------
