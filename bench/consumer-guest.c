@@ -19,9 +19,10 @@
 // Its parameters come from the kernel command line: consumer_stress=SECONDS
 // (0: no stress), consumer_measure=0|1, consumer_rounds=N, and for the
 // experiment's negative control (bench/consumer.sh --slow-protected)
-// consumer_hog=N: N processes that only spin beside the measurements. Every result is
-// one line "consumer: ..." on the console (bench/consumer.sh parses them);
-// exit status 0 when the stress and the pressure found nothing.
+// consumer_hog=N: N processes that only spin beside the measurements.
+// Every result is one line "consumer: ..." on the console
+// (bench/consumer.sh parses them); exit status 0 when the stress and the
+// pressure found nothing.
 // Run as "/payload --exit" it only exits: the program fork+exec starts.
 #define _GNU_SOURCE
 #include <errno.h>
