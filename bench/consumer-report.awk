@@ -5,10 +5,13 @@
 # for the experiment: the line applied, the fold, the bytes the healthy VM
 # reserves). Per firmware: each VM's stress verdict, then an lmbench-style
 # table of each measurement's median over the boots with its min-max, and
-# whether the protected VM's median lies in the healthy boots' min-max
-# widened by TOLERANCE per cent. Ends with the two verdict lines that
-# bench/consumer.sh checks. Variables: tolerance, check, mem, stress,
-# rounds, load. Plain POSIX awk (Debian's mawk).
+# whether the protected VM is within the noise of the healthy one: the
+# ratio of their geometric means over the boots lies within K standard
+# errors of the host's boot-to-boot noise, estimated from the spread of the
+# healthy and the protected boots of every firmware (a two-sample t-test on
+# the logarithms; bench/README.md section 7 says why and what it can see).
+# Ends with the two verdict lines that bench/consumer.sh checks. Variables:
+# k, check, mem, stress, rounds, load, slow. Plain POSIX awk (Debian's mawk).
 
 function sorted(list, out,    n, i, j, t) {
 	n = split(list, out, " ")
@@ -34,6 +37,21 @@ function cell(list,    v, n) {
 	if (n == 0)
 		return "-"
 	return num(median(list)) " (" num(v[1]) "-" num(v[n]) ")"
+}
+
+# Mean of the logarithms of a list (n values, n > 0).
+function logmean(list,    v, n, i, sum) {
+	n = split(list, v, " ")
+	for (i = 1; i <= n; i++) sum += log(v[i])
+	return sum / n
+}
+
+# Sum of the squared deviations of the logarithms from their mean.
+function logss(list,    v, n, i, m, sum) {
+	n = split(list, v, " ")
+	m = logmean(list)
+	for (i = 1; i <= n; i++) sum += (log(v[i]) - m) ^ 2
+	return sum
 }
 
 function add(key, value) {
@@ -82,11 +100,24 @@ function field(fw, vm, key,    r, n, i, out, boot) {
 
 END {
 	verdict = 1; noise_ok = 1; noise_out = ""; nnoise = 0; nin = 0
+	# The host's noise per measurement: the healthy and protected boots'
+	# spread around their own means, pooled over the firmware.
+	for (i = 1; i <= nfw; i++)
+		for (m = 1; m <= nmetric[fws[i]]; m++)
+			for (v = 1; v <= 2; v++) {
+				key = metrics[fws[i], m]; list = vals[fws[i], v == 1 ? "healthy" : "protected", key]
+				split(key, parts, ":")
+				if (list == "") continue
+				noise_ss[parts[2]] += logss(list); noise_df[parts[2]] += split(list, tmp, " ") - 1
+			}
 	print "## Linux on bad RAM, with and without ramsift's line"
 	print ""
 	print "Guest " mem ", stressapptest over 90 % of MemAvailable for " stress " s, the memory-pressure" \
-		" test, " (check ? "no measurements (check-sized run)" : "each measurement the median of " rounds \
+		" test, " (check ? "no measurements (check-sized run)" : "each measurement the best of " rounds \
 		" runs in the guest") "; host load average at the end " load "."
+	if (slow)
+		print "" ORS "**Negative control** (`--slow-protected`): a process spins beside the protected VM's" \
+			" measurements; the noise verdict must fail."
 	for (i = 1; i <= nfw; i++) {
 		fw = fws[i]
 		print ""
@@ -105,8 +136,8 @@ END {
 			if (!((fw, vm) in nboots))
 				continue
 			n = split(boots[fw, vm], r, " "); bad = 0; reasons = ""
-			for (k = 1; k <= n; k++)
-				if (corrupt(fw SUBSEP vm SUBSEP r[k])) { bad++; reasons = reasons " boot " r[k] ":" why }
+			for (b = 1; b <= n; b++)
+				if (corrupt(fw SUBSEP vm SUBSEP r[b])) { bad++; reasons = reasons " boot " r[b] ":" why }
 			want_bad = vm == "unprotected"
 			ok = want_bad ? bad == n : bad == 0
 			if (!ok) verdict = 0
@@ -124,25 +155,30 @@ END {
 			split(key, parts, ":")
 			h = vals[fw, "healthy", key]; p = vals[fw, "protected", key]
 			within = "-"
-			if (h != "" && p != "") {
-				nh = sorted(h, hv)
-				lo = hv[1] * (1 - tolerance / 100); hi = hv[nh] * (1 + tolerance / 100)
-				pm = median(p)
+			nh = split(h, tmp, " "); np = split(p, tmp, " ")
+			if (nh && np && noise_df[parts[2]] > 0) {
+				se = sqrt(noise_ss[parts[2]] / noise_df[parts[2]] * (1 / nh + 1 / np))
+				d = logmean(p) - logmean(h)
 				nnoise++
-				if (pm >= lo && pm <= hi) { within = "yes"; nin++ }
-				else { within = "**no**"; noise_ok = 0; noise_out = noise_out " " fw ":" parts[2] }
+				within = sprintf("x%.2f (bound x%.2f)", exp(d), exp(k * se))
+				if (d <= k * se && d >= -k * se) { within = "yes: " within; nin++ }
+				else { within = "**no**: " within; noise_ok = 0; noise_out = noise_out " " fw ":" parts[2] }
 			}
 			print "| " parts[2] " | " parts[3] " | " cell(h) " | " cell(vals[fw, "unprotected", key]) \
 				" | " cell(p) " | " within " |"
 		}
 	}
 	print ""
-	print "Each cell: median over the boots (min-max). Within noise: the protected VM's median lies" \
-		" in [healthy min x (1 - " tolerance " %), healthy max x (1 + " tolerance " %)]."
+	print "Each cell: median over the boots (min-max). Within noise: the ratio of the protected to the" \
+		" healthy VM's geometric mean over the boots (x) lies within " k " standard errors of the" \
+		" host's boot-to-boot noise either way (the bound: e^(" k " se), se from the spread of the" \
+		" healthy and protected boots of every firmware, pooled)."
 	print ""
 	print "Corruption verdict: " (verdict ? "**holds**" : "**fails**") \
 		" (unprotected: corruption in every boot; healthy and protected: none)"
 	if (nnoise)
 		print "Noise verdict: " (noise_ok ? "**holds**" : "**fails** for" noise_out) \
-			" (" nin " of " nnoise " protected medians within the healthy band)"
+			" (" nin " of " nnoise " protected measurements within the noise)"
+	else if (!check)
+		print "Noise verdict: **not judged** (one boot of each VM: no boot-to-boot noise to compare with)"
 }

@@ -32,9 +32,27 @@ CONSUMER_DEPS := $(B)/ramsift.elf $(B)/host/ramsift-inject $(B)/host/ramsift-fau
 
 .PHONY: bench-consumer check-consumer
 bench-consumer: $(CONSUMER_DEPS)
-	$(Q)nice bench/consumer.sh $(CONSUMER_ARGS)
+	$(Q)bench/consumer.sh $(CONSUMER_ARGS)
 
 check-consumer: $(CONSUMER_DEPS)
 	$(Q)nice bench/consumer.sh --check
 
 CHECK_TARGETS += check-consumer
+
+# The report's verdicts on made-up results: each must be able to fail.
+.PHONY: check-consumer-report
+check-consumer-report:
+	$(Q)sh tests/consumer-report.sh
+HOST_CHECKS += check-consumer-report
+
+# tests/linux/init.c restarts a stalled console (tests/linux/console-stall.sh).
+$(B)/linux/console-stall: tests/linux/console-stall.c
+	$(call say,HOSTCC,$@)mkdir -p $(@D) && $(HOST_CC) $(RT_CFLAGS) -static -o $@ $<
+$(B)/linux/console-stall.cpio: $(B)/linux/init $(B)/linux/console-stall
+	$(call say,CPIO,$@)rm -rf $@.root && mkdir -p $@.root && cp $(B)/linux/init $@.root/init && \
+	cp $(B)/linux/console-stall $@.root/payload && \
+	(cd $@.root && find . | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0) >$@ && rm -rf $@.root
+.PHONY: check-console-stall
+check-console-stall: $(B)/linux/vmlinuz $(B)/linux/console-stall.cpio $(B)/host/ramsift-jsoncheck
+	$(Q)nice tests/linux/console-stall.sh
+CHECK_TARGETS += check-console-stall
