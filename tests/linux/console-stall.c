@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The /payload of tests/linux/console-stall.sh: stops the console's output
 // (TCOOFF, as a lost transmit interrupt stops it for good) and writes lines
-// behind it. tests/linux/init.c must see the queue stand still, restart the
+// behind it, twice: while it runs, and as it ends with the queue nearly
+// full, so that the init's own writes after it wait for room.
+// tests/linux/init.c must see the queue stand still, restart the
 // transmitter and wait for the lines before it ends the VM; without that the
 // lines, and the init's result line after them, never reach COM1.
 // Started by tests/linux/init.c with the console as its standard output.
@@ -20,6 +22,14 @@ int main(void)
 	printf("console-stall: written while the output was stopped\n");
 	fflush(stdout);
 	sleep(3);
-	printf("console-stall: payload done\n");
+	// Stopped again as it ends, with nearly all of the console's 4 KiB
+	// queue filled behind the stop: the init's own lines after this wait
+	// for room, and only a restart from beside them frees them.
+	printf("console-stall: payload done; the output stops again\n");
+	fflush(stdout);
+	tcflow(1, TCOOFF);
+	for (int i = 0; i < 60; i++)
+		printf("console-stall: filler %02d ......................................\n", i);
+	fflush(stdout);
 	return 0;
 }

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests/linux/init.c keeps the console moving: Debian's kernel boots
 # (-kernel, no GRUB) with an initramfs whose /payload (tests/linux/
-# console-stall.c) stops the console's output and writes lines behind it.
+# console-stall.c) stops the console's output and writes lines behind it,
+# then again as it ends, with the queue nearly full.
 # The init must restart the transmitter (its kernel-log line says so), so
 # that the lines and its result line reach COM1 before it ends the VM.
 # usage: tests/linux/console-stall.sh
@@ -17,3 +18,6 @@ e2e_expect '^\[ *[0-9.]+\] ramsift-init: the console sent nothing for a second w
 	"the init's restart"
 e2e_expect '^console-stall: written while the output was stopped$' 'the line behind the stop'
 e2e_expect '^ramsift-init: /payload exited with status 0$' "the payload's end"
+e2e_expect '^console-stall: filler 59 \.+$' 'the lines behind the second stop'
+n=$(grep -c 'ramsift-init: the console sent nothing for a second' "$E2E_LOG") || true
+[ "$n" -ge 2 ] || e2e_fail "want the transmitter restarted after each of the two stops, got $n restarts"

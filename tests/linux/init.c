@@ -15,13 +15,15 @@
 // When the initramfs holds an executable /payload (bench/consumer-guest.c:
 // the stress and the measurements of make bench-consumer), it first runs
 // it, with the environment the kernel gave the init, and says how it ended.
-// Before it ends the VM it waits until the console has sent all it was
-// given, restarting a stalled transmitter (console_keep).
+// From the start a child restarts the console's transmitter when it stalls
+// (console_keep), and before the init ends the VM it waits until the
+// console has sent all it was given.
 // Started by the kernel as PID 1 with nothing mounted and, in an initramfs
 // without /dev/console, no standard streams.
 #define _GNU_SOURCE	// memmem
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -58,6 +60,13 @@ static void kernel_log(const char *fmt, ...)
 		close(fd);
 }
 
+// Bytes the console has been given and not yet sent.
+static int console_queued(void)
+{
+	int queued = 0;
+	return ioctl(1, TIOCOUTQ, &queued) == 0 ? queued : 0;
+}
+
 // Called about once a second: when the console's transmit queue holds bytes
 // and has not moved since the last call, restart the transmitter, and say so
 // in the kernel's log. Why: once, on a heavily loaded host, a healthy make
@@ -69,12 +78,10 @@ static void kernel_log(const char *fmt, ...)
 // dropped them. TCOOFF clears the UART's transmit interrupt enable and TCOON
 // sets it again, which raises the interrupt anew (QEMU's 16550 does when its
 // transmit register is empty). Returns the bytes still queued.
-static int console_keep(void)
+static void console_keep(void)
 {
 	static int last = -1;
-	int queued = 0;
-	if (ioctl(1, TIOCOUTQ, &queued) != 0)
-		return 0;
+	int queued = console_queued();
 	if (queued > 0 && queued == last) {
 		tcflow(1, TCOOFF);
 		tcflow(1, TCOON);
@@ -82,7 +89,34 @@ static int console_keep(void)
 			   " its transmitter restarted\n", queued);
 	}
 	last = queued;
-	return queued;
+}
+
+// A child that runs console_keep once a second from the start to the end,
+// so that the init's own write waiting for room in a stalled queue is freed
+// too; killed before the VM ends.
+static pid_t console_keeper(void)
+{
+	pid_t pid = fork();
+	if (pid == 0)
+		for (;;) {
+			console_keep();
+			sleep(1);
+		}
+	return pid;
+}
+
+// Before the VM ends: the queue sent (for up to DRAIN_SECONDS, the keeper
+// restarting a stall), then the UART's own FIFO.
+static void console_drain(void)
+{
+	for (int s = 0; s < DRAIN_SECONDS && console_queued() > 0; s++)
+		sleep(1);
+	for (int ms = 0; ms < 100; ms++) {
+		unsigned int lsr;
+		if (ioctl(1, TIOCSERGETLSR, &lsr) != 0 || (lsr & TIOCSER_TEMT))
+			break;
+		usleep(1000);
+	}
 }
 
 static void show(const char *path, const char *marker)
@@ -165,14 +199,9 @@ static void payload(char **envp)
 		printf("ramsift-init: cannot run /payload: %s\n", strerror(errno));
 		_exit(127);
 	}
-	for (pid_t w; (w = waitpid(-1, &status, WNOHANG)) != pid;) {
+	for (pid_t w; (w = wait(&status)) != pid;)
 		if (w < 0)
 			return;
-		if (w == 0) {
-			console_keep();
-			sleep(1);
-		}
-	}
 	if (WIFEXITED(status))
 		printf("ramsift-init: /payload exited with status %d\n", WEXITSTATUS(status));
 	else
@@ -196,6 +225,7 @@ int main(int argc, char **argv, char **envp)
 		dup2(fd, 1);
 		dup2(fd, 2);
 	}
+	pid_t keeper = console_keeper();
 	printf("ramsift-init: reached the initramfs\n");
 	payload(envp);
 	offline();
@@ -207,8 +237,9 @@ int main(int argc, char **argv, char **envp)
 	if (ioperm(DEBUG_EXIT_PORT, 4, 1) == 0) {
 		printf("ramsift: result=PASS (tests/linux/init.c ends the VM)\n");
 		fflush(stdout);
-		for (int s = 0; s < DRAIN_SECONDS && console_keep() > 0; s++)
-			sleep(1);
+		console_drain();
+		if (keeper > 0)
+			kill(keeper, SIGKILL);
 		outl(0, DEBUG_EXIT_PORT);
 	}
 	reboot(RB_POWER_OFF);
