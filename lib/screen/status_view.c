@@ -179,7 +179,8 @@ void status_view_draw(struct grid *g, const struct status_view *v)
 	}
 	put(&w, ATTR_LABEL, "   failing pages ");
 	put(&w, v->failing_pages ? ATTR_BAD : ATTR_GOOD, "%llu", (unsigned long long)v->failing_pages);
-	if (v->have_last) {
+	// The address whole or not at all: cut, it would name another.
+	if (v->have_last && w.col + 29 <= g->cols) {
 		put(&w, ATTR_LABEL, "   last at ");
 		put(&w, ATTR_BAD, "0x%016llx", (unsigned long long)v->last_addr);
 	}

@@ -124,8 +124,18 @@ static void test_status_rows_states(void **state)
 	status_view_draw(&g, &v);
 	assert_string_equal(row_text(7), " Errors   0   corrected 3   failing pages 2   last at 0x0000000005a5a5a8");
 	assert_int_equal(grid_get(&g, 24, 7).attr, GRID_ATTR(GRID_LIGHT_RED, GRID_BLACK));
+	// Where the counts leave too little room, no address rather than a cut one.
+	assert_true(grid_init(&g, 80, 25, GRID_ATTR_LOG));
+	v.errors = 1234567;
+	v.corrected = 12;
+	v.failing_pages = 12345;
+	status_view_draw(&g, &v);
+	assert_string_equal(row_text(7), " Errors   1234567   corrected 12   failing pages 12345");
+	assert_true(grid_init(&g, 128, 48, GRID_ATTR_LOG));
+	v.failing_pages = 2;
 	v.errors = 24;
 	v.corrected = 0;
+	status_view_draw(&g, &v);
 	// The bars grow with the width: 128 - 46 cells.
 	const char *bar = row_text(5);
 	assert_int_equal(str_len(bar) > 82 + 10, true);
