@@ -154,9 +154,11 @@ END {
 			key = metrics[fw, m]
 			split(key, parts, ":")
 			h = vals[fw, "healthy", key]; p = vals[fw, "protected", key]
-			within = "-"
+			within = "**not judged**"
 			nh = split(h, tmp, " "); np = split(p, tmp, " ")
-			if (nh && np && noise_df[parts[2]] > 0) {
+			if (!(nh && np && noise_df[parts[2]] > 0)) {
+				nunjudged++; unjudged = unjudged " " fw ":" parts[2]
+			} else {
 				se = sqrt(noise_ss[parts[2]] / noise_df[parts[2]] * (1 / nh + 1 / np))
 				d = logmean(p) - logmean(h)
 				nnoise++
@@ -176,9 +178,13 @@ END {
 	print ""
 	print "Corruption verdict: " (verdict ? "**holds**" : "**fails**") \
 		" (unprotected: corruption in every boot; healthy and protected: none)"
-	if (nnoise)
+	if (nnoise && !nunjudged)
 		print "Noise verdict: " (noise_ok ? "**holds**" : "**fails** for" noise_out) \
 			" (" nin " of " nnoise " protected measurements within the noise)"
+	else if (nunjudged)
+		print "Noise verdict: **not judged** for" unjudged " (no healthy or no protected value, or one" \
+			" boot of each VM: no boot-to-boot noise to compare with)" \
+			(nnoise ? "; " nin " of the " nnoise " judged within the noise" (noise_ok ? "" : ", **fails** for" noise_out) : "")
 	else if (!check)
-		print "Noise verdict: **not judged** (one boot of each VM: no boot-to-boot noise to compare with)"
+		print "Noise verdict: **not judged** (no measurements)"
 }

@@ -5,7 +5,8 @@
 # time: a protected measurement slower than the noise allows, a healthy VM
 # that did not end cleanly, an unprotected boot without corruption (each
 # must turn its verdict to **fails**), a protected one slower within the
-# noise, and one boot of each VM (no noise to judge by).
+# noise, one boot of each VM (no noise to judge by) and a measurement no
+# protected boot gave (not judged, never counted as within the noise).
 # Usage: tests/consumer-report.sh
 set -u
 cd "$(dirname "$0")/.."
@@ -68,6 +69,8 @@ sed '/^bios unprotected 3 /{s/FAIL/PASS/; s/5000/0/; s/corruption/clean/}' "$tmp
 expect "an unprotected boot without corruption" fails holds "$tmp.clean"
 grep -v '^bios [a-z]* [23] ' "$tmp.good" >"$tmp.one"
 expect "one boot of each VM" holds "not judged" "$tmp.one"
+sed '/^bios protected [0-9] metric:lat_pipe/d' "$tmp.good" >"$tmp.missing"
+expect "a measurement missing from every protected boot" holds "not judged" "$tmp.missing"
 
-[ "$fails" = 0 ] && echo "  TEST    tests/consumer-report.sh: 7 cases"
+[ "$fails" = 0 ] && echo "  TEST    tests/consumer-report.sh: 8 cases"
 exit "$fails"
