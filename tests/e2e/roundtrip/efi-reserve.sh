@@ -35,8 +35,9 @@ medium() {
 # \EFI\BOOT\BOOTX64.EFI (what OVMF boots first), or as
 # \EFI\FOLDER\ramsift-reserve.efi, with badpages.txt next to it: WORDS and
 # loader= naming GRUB's EFI image from $iso (the one grub-mkrescue made) as
-# \EFI\BOOT\grubx64.efi; and $iso's /boot, where that GRUB finds its
-# modules, grub.cfg and ramsift.elf on the partition it was loaded from.
+# \EFI\BOOT\grubx64.efi (no badpages.txt when WORDS is empty); and
+# $iso's /boot, where that GRUB finds its modules, grub.cfg and
+# ramsift.elf on the partition it was loaded from.
 esp() {
 	local tree=$E2E_DIR/$E2E_NAME.esp dir=EFI/BOOT name=BOOTX64.EFI
 	[ -z "${2-}" ] || dir=EFI/$2 name=ramsift-reserve.efi
@@ -48,12 +49,12 @@ esp() {
 		e2e_fail "no GRUB EFI image in the medium's efi.img"
 	rm -rf "$tree/boot/grub/i386-pc" "$tree.log"
 	chmod -R u+w "$tree"
-	printf '# from ramsift'"'"'s log\n%s\nloader=\\EFI\\BOOT\\grubx64.efi\n' "$1" >"$tree/badpages.txt"
+	[ -z "$1" ] || printf '# from ramsift'"'"'s log\n%s\nloader=\\EFI\\BOOT\\grubx64.efi\n' "$1" >"$tree/badpages.txt"
 	mformat -i "$esp" -C -T 131072 -h 64 -s 32 -v ESP :: >/dev/null || e2e_fail "mformat $esp"
 	mmd -i "$esp" ::/EFI ::/EFI/BOOT
 	[ "$dir" = EFI/BOOT ] || mmd -i "$esp" "::/$dir"
 	mcopy -i "$esp" "$RESERVE" "::/$dir/$name"
-	mcopy -i "$esp" "$tree/badpages.txt" "::/$dir/"
+	[ -z "$1" ] || mcopy -i "$esp" "$tree/badpages.txt" "::/$dir/"
 	mcopy -i "$esp" "$tree/grubx64.efi" ::/EFI/BOOT/
 	mcopy -s -i "$esp" "$tree/boot" ::/
 	rm -rf "$tree"
@@ -104,36 +105,59 @@ rt_check roundtrip "$found" "$RT_LOG"
 [ "$(rt_bytes tested_bytes)" = $((usable - excluded * 4096)) ] ||
 	e2e_fail "want tested_bytes = $usable - $excluded pages, got $(rt_bytes tested_bytes)"
 
+# chain STEP LOADER_LINE: boot a GRUB CD whose one entry finds the ESP
+# and runs LOADER_LINE (a chainloader of the pre-loader), the ESP next.
+chain() {
+	rt_iso "$E2E_DIR/$E2E_NAME-$1.iso" <<-CFG
+		set timeout=0
+		menuentry chain {
+			insmod fat
+			search --no-floppy --file --set=root /EFI/ramsift/ramsift-reserve.efi
+			$2
+		}
+	CFG
+	rt_firmware uefi
+	# OVMF connects only the devices with a boot index: the ESP needs one too.
+	rt_boot "$1" "${RT_MEM[@]}" "${RT_FW[@]}" -net none \
+		-drive "if=none,id=cd,media=cdrom,format=raw,file=$E2E_DIR/$E2E_NAME-$1.iso" -device ide-cd,drive=cd,bootindex=0 \
+		-drive "if=none,id=esp,format=raw,file=$esp" -device ide-hd,drive=esp,bootindex=1
+}
+
+# After a chained boot: ramsift ran through the ESP's GRUB, and what the
+# first GRUB still held could not be taken: every page the rerun finds
+# must have been named so.
+chained_ran() {
+	e2e_expect '^ramsift-reserve: starting \\EFI\\BOOT\\grubx64.efi' 'the pre-loader chained to the ESP'"'"'s GRUB'
+	e2e_expect '^ramsift: result=' 'ramsift ran'
+	declare -A named
+	while read -r start end; do
+		for ((p = 16#$start >> 12; p <= 16#$end >> 12; p++)); do named[$p]=1; done
+	done < <(sed -nE 's/^ramsift-reserve: cannot take 0x([0-9A-F]+)-0x([0-9A-F]+) .*/\1 \2/p' "$RT_LOG")
+	for page in $(sed -nE 's/^ERROR addr=0x([0-9a-f]+) .*/\1/p' "$RT_LOG" | sort -u); do
+		[ -n "${named[$((16#$page >> 12))]-}" ] ||
+			e2e_fail "page 0x$page failed again but the pre-loader did not name it"
+	done
+}
+
 # Started by GRUB's chainloader from a CD (docs/badram.md's entry to try
 # it): the pre-loader finds badpages.txt in its own folder (GRUB names it
-# in two file nodes) and starts the ESP's GRUB, which boots ramsift. What
-# the first GRUB still holds cannot be taken: every page the rerun finds
-# must have been named so.
+# in two file nodes) and starts the ESP's GRUB, which boots ramsift.
 esp "$(grep '^efi-reserve: ' "$found")" ramsift
-rt_iso "$E2E_DIR/$E2E_NAME-chain.iso" <<-CFG
-	set timeout=0
-	menuentry chain {
-		insmod fat
-		search --no-floppy --file --set=root /EFI/ramsift/ramsift-reserve.efi
-		chainloader /EFI/ramsift/ramsift-reserve.efi
-	}
-CFG
-rt_firmware uefi
-# OVMF connects only the devices with a boot index: the ESP needs one too.
-rt_boot chain "${RT_MEM[@]}" "${RT_FW[@]}" -net none \
-	-drive "if=none,id=cd,media=cdrom,format=raw,file=$E2E_DIR/$E2E_NAME-chain.iso" -device ide-cd,drive=cd,bootindex=0 \
-	-drive "if=none,id=esp,format=raw,file=$esp" -device ide-hd,drive=esp,bootindex=1
+chain chain 'chainloader /EFI/ramsift/ramsift-reserve.efi'
 e2e_expect '^ramsift-reserve: reading \\EFI\\ramsift\\badpages.txt' 'the file next to the chainloaded pre-loader'
-e2e_expect '^ramsift-reserve: starting \\EFI\\BOOT\\grubx64.efi' 'the pre-loader chained to the ESP'"'"'s GRUB'
-e2e_expect '^ramsift: result=' 'ramsift ran'
-declare -A named
-while read -r start end; do
-	for ((p = 16#$start >> 12; p <= 16#$end >> 12; p++)); do named[$p]=1; done
-done < <(sed -nE 's/^ramsift-reserve: cannot take 0x([0-9A-F]+)-0x([0-9A-F]+) .*/\1 \2/p' "$RT_LOG")
-for page in $(sed -nE 's/^ERROR addr=0x([0-9a-f]+) .*/\1/p' "$RT_LOG" | sort -u); do
-	[ -n "${named[$((16#$page >> 12))]-}" ] ||
-		e2e_fail "page 0x$page failed again but the pre-loader did not name it"
-done
+chained_ran
+
+# The load options alone, no badpages.txt: the words GRUB's chainloader
+# passes after the file name (UCS-2) are the pairs and the loader; the
+# pages the pre-loader took and those it could not are all the pairs match.
+esp "" ramsift
+chain options "chainloader /EFI/ramsift/ramsift-reserve.efi $words 'loader=\\EFI\\BOOT\\grubx64.efi'"
+e2e_expect '^ramsift-reserve: no \\EFI\\ramsift\\badpages.txt on my partition: the load options alone' \
+	'the pre-loader said the file is missing'
+counts=$(sed -nE 's/^ramsift-reserve: ([0-9]+) pages reserved as EfiUnusableMemory, ([0-9]+) pages already .*/\1 \2/p' "$RT_LOG")
+[ -n "$counts" ] && [ $((${counts% *} + ${counts#* })) = "$excluded" ] ||
+	e2e_fail "want the $excluded pages the pairs match reserved or named, got '$counts'"
+chained_ran
 
 # A page the firmware holds when the pre-loader runs (OVMF's boot-services
 # memory below the top of a 256 MiB guest, usable once the OS has booted):
