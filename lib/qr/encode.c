@@ -4,7 +4,8 @@
 // codewords and are interleaved (7.6), placed in the grid, masked (7.8) and
 // labelled with the format information. The data codewords are built in the
 // symbol buffer, which is free until the grid is drawn; work receives the
-// interleaved codewords.
+// interleaved codewords, and once they are placed the map of the function
+// modules, which the masks leave alone.
 #include "qr.h"
 #include "mask.h"
 #include "matrix.h"
@@ -101,15 +102,15 @@ static void interleave_with_ec(const uint8_t *data, int version,
 }
 
 // The mask with the lowest penalty, the first of equals.
-static int best_mask(struct qr_grid *g, enum qr_level level)
+static int best_mask(struct qr_grid *g, enum qr_level level, const uint8_t *function_map)
 {
 	int best = 0, best_score = 0;
 
 	for (int mask = 0; mask < 8; mask++) {
-		qr_apply_mask(g, mask);
+		qr_apply_mask(g, mask, function_map);
 		qr_draw_format(g, level, mask);
 		int score = qr_penalty(g);
-		qr_apply_mask(g, mask);
+		qr_apply_mask(g, mask, function_map);
 		if (mask == 0 || score < best_score) {
 			best = mask;
 			best_score = score;
@@ -145,8 +146,9 @@ enum qr_status qr_encode(const uint8_t *data, size_t len,
 	qr_grid_init(&g, grid_bits, version);
 	qr_draw_function_patterns(&g);
 	qr_place_codewords(&g, work, qr_total_codewords(version));
-	int mask = opt->mask == QR_MASK_AUTO ? best_mask(&g, level) : opt->mask;
-	qr_apply_mask(&g, mask);
+	qr_function_map(&g, work);	// the codewords are placed: work is free
+	int mask = opt->mask == QR_MASK_AUTO ? best_mask(&g, level, work) : opt->mask;
+	qr_apply_mask(&g, mask, work);
 	qr_draw_format(&g, level, mask);
 	qr[0] = (uint8_t)version;
 	qr[1] = (uint8_t)level;

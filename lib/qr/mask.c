@@ -24,11 +24,11 @@ bool qr_mask_flips(int mask, int x, int y)
 	}
 }
 
-void qr_apply_mask(struct qr_grid *g, int mask)
+void qr_apply_mask(struct qr_grid *g, int mask, const uint8_t *function_map)
 {
 	for (int y = 0; y < g->size; y++) {
 		for (int x = 0; x < g->size; x++) {
-			if (qr_mask_flips(mask, x, y) && !qr_is_function(g, x, y))
+			if (!qr_bits_get(function_map, g->size, x, y) && qr_mask_flips(mask, x, y))
 				qr_grid_flip(g, x, y);
 		}
 	}
@@ -63,10 +63,9 @@ static int finder_like(const struct runs *r)
 	return core && (run(r, 0) >= 4 * w || run(r, 6) >= 4 * w);
 }
 
-// N1 and N3 of one row (column = false) or column.
-static int score_line(const struct qr_grid *g, int line, bool column)
+// N1 and N3 of one row or column, its modules (1: dark) in m[0..size).
+static int score_line(const uint8_t *m, int size)
 {
-	int size = g->size;
 	struct runs r = { { 0 }, 0 };
 	// The line starts in the light outside the symbol. Any run that
 	// touches the edge is long enough for N3 (a pattern of unit w takes
@@ -77,8 +76,7 @@ static int score_line(const struct qr_grid *g, int line, bool column)
 	int score = 0;
 
 	for (int i = 0; i < size; i++) {
-		bool dark = column ? qr_bits_get(g->bits, size, line, i)
-				   : qr_bits_get(g->bits, size, i, line);
+		bool dark = m[i];
 
 		if (dark == colour) {
 			len++;
@@ -109,20 +107,26 @@ int qr_penalty(const struct qr_grid *g)
 	int size = g->size;
 	int score = 0;
 	int dark = 0;
+	// Each row and column read out of the grid once, a byte a module; N2
+	// looks at a row and the one above it.
+	uint8_t above[QR_SIZE(QR_VERSION_MAX)], row[QR_SIZE(QR_VERSION_MAX)], column[QR_SIZE(QR_VERSION_MAX)];
 
-	for (int i = 0; i < size; i++)
-		score += score_line(g, i, false) + score_line(g, i, true);
 	for (int y = 0; y < size; y++) {
+		for (int x = 0; x < size; x++)
+			row[x] = qr_bits_get(g->bits, size, x, y);
+		score += score_line(row, size);
 		for (int x = 0; x < size; x++) {
-			bool c = qr_bits_get(g->bits, size, x, y);
-
-			dark += c;
-			if (x + 1 < size && y + 1 < size &&
-			    qr_bits_get(g->bits, size, x + 1, y) == c &&
-			    qr_bits_get(g->bits, size, x, y + 1) == c &&
-			    qr_bits_get(g->bits, size, x + 1, y + 1) == c)
+			dark += row[x];
+			if (y > 0 && x + 1 < size && above[x] == row[x] && above[x + 1] == row[x] &&
+			    row[x + 1] == row[x])
 				score += N2;
+			above[x] = row[x];
 		}
+	}
+	for (int x = 0; x < size; x++) {
+		for (int y = 0; y < size; y++)
+			column[y] = qr_bits_get(g->bits, size, x, y);
+		score += score_line(column, size);
 	}
 	// |dark share - 50 %| / 5 % in integers: |20 dark - 10 total| / total.
 	int total = size * size;

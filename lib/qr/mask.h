@@ -11,9 +11,9 @@
 // True when mask (0-7) flips the module at column x, row y.
 bool qr_mask_flips(int mask, int x, int y);
 
-// Flip the modules that mask selects, function modules excepted. Applying
-// the same mask again undoes it.
-void qr_apply_mask(struct qr_grid *g, int mask);
+// Flip the modules that mask selects, except those set in function_map
+// (qr_function_map's). Applying the same mask again undoes it.
+void qr_apply_mask(struct qr_grid *g, int mask, const uint8_t *function_map);
 
 // The penalty score of the whole grid as it stands, format information
 // included; lower is better. The four features of Table 11:

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The module grid (matrix.h). Whether a module is a function module is
-// computed from its coordinates rather than kept in a second bitmap, so a
-// symbol needs one grid and no more buffers.
+// computed from its coordinates; the masks, which ask for every module 16
+// times, read it from a map made once (qr_function_map).
 #include "matrix.h"
 #include "format.h"
 #include "string.h"
@@ -68,6 +68,20 @@ bool qr_is_function(const struct qr_grid *g, int x, int y)
 	int ax = g->align_at[x], ay = g->align_at[y];
 
 	return ax >= 0 && ay >= 0 && !under_finder(g, ax, ay);
+}
+
+void qr_function_map(const struct qr_grid *g, uint8_t *map)
+{
+	struct qr_grid m = *g;
+
+	m.bits = map;
+	mem_set(map, 0, (size_t)(g->size * g->size + 7) / 8);
+	for (int y = 0; y < g->size; y++) {
+		for (int x = 0; x < g->size; x++) {
+			if (qr_is_function(g, x, y))
+				qr_grid_set(&m, x, y, true);
+		}
+	}
 }
 
 // Chebyshev distance from (x, y) to (cx, cy): which square ring it is on.

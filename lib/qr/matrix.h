@@ -41,6 +41,10 @@ void qr_grid_flip(struct qr_grid *g, int x, int y);
 // version information: the modules that carry no codeword and no mask.
 bool qr_is_function(const struct qr_grid *g, int x, int y);
 
+// Set in map (one bit per module, laid out as the grid's bits) the modules
+// qr_is_function() names, clear the others.
+void qr_function_map(const struct qr_grid *g, uint8_t *map);
+
 // Draw finders, separators, timing, alignment patterns, the dark module and
 // the version information on a cleared grid. The format information is left
 // light, for qr_draw_format().

@@ -33,9 +33,10 @@
 	(QR_HEADER_LEN + (QR_SIZE(version) * QR_SIZE(version) + 7) / 8)
 #define QR_BUFFER_LEN_MAX QR_BUFFER_LEN(QR_VERSION_MAX)
 
-// Bytes of the scratch buffer for a version: room for every codeword (a
-// symbol holds fewer codewords than it has modules / 8).
-#define QR_WORK_LEN(version) (QR_SIZE(version) * QR_SIZE(version) / 8)
+// Bytes of the scratch buffer for a version: one bit per module, which holds
+// every codeword (a symbol has fewer codewords than modules / 8) and then
+// the map of the modules no mask touches.
+#define QR_WORK_LEN(version) ((QR_SIZE(version) * QR_SIZE(version) + 7) / 8)
 #define QR_WORK_LEN_MAX QR_WORK_LEN(QR_VERSION_MAX)
 
 // Error-correction levels, in the order of the standard's recovery capacity

@@ -46,9 +46,14 @@ static bool decodes_to(const uint8_t *payload, size_t len)
 		zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_ENABLE, 1);
 		zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1);
 	}
-	for (int y = 0; y < side; y++)
-		for (int x = 0; x < side; x++)
-			pixels[y * side + x] = qr_module(symbol, x / SCALE - QUIET, y / SCALE - QUIET) ? 0 : 255;
+	// Each module's pixels, a SCALE x SCALE square (qr_module is light
+	// outside the symbol: the quiet zone).
+	for (int my = 0; my < side / SCALE; my++)
+		for (int mx = 0; mx < side / SCALE; mx++) {
+			uint8_t v = qr_module(symbol, mx - QUIET, my - QUIET) ? 0 : 255;
+			for (int y = my * SCALE; y < (my + 1) * SCALE; y++)
+				memset(pixels + y * side + mx * SCALE, v, SCALE);
+		}
 	zbar_image_t *img = zbar_image_create();
 	zbar_image_set_format(img, zbar_fourcc('Y', '8', '0', '0'));
 	zbar_image_set_size(img, (unsigned)side, (unsigned)side);

@@ -37,6 +37,23 @@ static void test_gf_mul(void **state)
 		if ((p == 1) != (i == 255))
 			fail_msg("alpha^%d = %d", i, p);
 	}
+	// Every product as the definition gives it: shift and add, reducing
+	// by 0x11d (the tables could hold a wrong byte).
+	for (unsigned a = 0; a < 256; a++) {
+		for (unsigned b = 0; b < 256; b++) {
+			unsigned want = 0, x = a;
+
+			for (unsigned m = b; m != 0; m >>= 1) {
+				if (m & 1)
+					want ^= x;
+				x <<= 1;
+				if (x & 0x100)
+					x ^= 0x11d;
+			}
+			if (qr_gf_mul((uint8_t)a, (uint8_t)b) != want)
+				fail_msg("%#x * %#x = %#x, want %#x", a, b, qr_gf_mul((uint8_t)a, (uint8_t)b), want);
+		}
+	}
 }
 
 static void test_rs_generator(void **state)
