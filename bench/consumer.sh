@@ -74,7 +74,7 @@ mkdir -p "$(dirname "$out")"
 # onto a fault and hang before it prints a line (seen once), which proves
 # the faults bite but costs the whole time limit; at 16 MiB it is clear of
 # them, and what corruption there is shows in the workload.
-klog="console=ttyS0,115200 panic=-1 nokaslr"
+klog="$E2E_LINUX_ARGS nokaslr"
 guest="consumer_stress=$stress consumer_measure=$((1 - check)) consumer_rounds=$rounds"
 vms="healthy unprotected protected"
 [ "$check" = 0 ] || vms="unprotected protected"

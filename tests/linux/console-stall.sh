@@ -10,7 +10,7 @@
 . "$(dirname "$0")/../e2e/lib.sh"
 
 e2e_boot -m 256M -kernel "$B/linux/vmlinuz" -initrd "$B/linux/console-stall.cpio" \
-	-append "console=ttyS0,115200 panic=-1"
+	-append "$E2E_LINUX_ARGS"
 [ "${E2E_RESULTS[$E2E_RESULT]}" = PASS ] ||
 	e2e_fail "want the init's exit with its result line, got ${E2E_RESULTS[$E2E_RESULT]}"
 e2e_expect '^console-stall: the console.s output stops now$' 'the payload ran'

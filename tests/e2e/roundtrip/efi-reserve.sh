@@ -208,7 +208,7 @@ found=$RT_LOG
 rt_iso "$iso" linux <<-CFG
 	set timeout=0
 	menuentry linux {
-		linux /boot/vmlinuz console=ttyS0,115200 panic=-1
+		linux /boot/vmlinuz $E2E_LINUX_ARGS
 		initrd /boot/initrd
 	}
 CFG

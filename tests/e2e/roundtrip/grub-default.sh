@@ -23,7 +23,7 @@
 . "$(dirname "$0")/../lib-grub.sh"
 
 rt_ram 256M
-klog="console=ttyS0,115200 panic=-1"
+klog=$E2E_LINUX_ARGS
 # The kernel's name in /boot, as Debian installs it; any version will do.
 version=6.1.0-ramsift-amd64
 

@@ -20,10 +20,7 @@
 . "$(dirname "$0")/lib-faults.sh"
 
 rt_ram 1G
-# no_timer_check: on a loaded host TCG's timer can miss the kernel's early
-# check of the IO-APIC timer, and Linux 6.12 panics ("IO-APIC + timer
-# doesn't work!").
-klog="console=ttyS0,115200 panic=-1 no_timer_check"
+klog=$E2E_LINUX_ARGS
 # What GRUB's fallback entry prints when the kernel went back to GRUB.
 back="ramsift-test: the kernel returned to GRUB"
 

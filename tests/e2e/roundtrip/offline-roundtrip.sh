@@ -40,7 +40,7 @@ rm -rf "$root"
 
 rt_release
 rt_boot linux "${RT_MEM[@]}" -kernel "$RT_KERNEL" -initrd "$E2E_DIR/$E2E_NAME.cpio" \
-	-append "console=ttyS0,115200 panic=-1 nokaslr"
+	-append "$E2E_LINUX_ARGS nokaslr"
 rt_want_linux
 e2e_expect '^ramsift-init: end offline$' 'the init carried out the lines'
 while read -r _ addr _ file; do
