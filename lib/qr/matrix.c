@@ -72,10 +72,9 @@ bool qr_is_function(const struct qr_grid *g, int x, int y)
 
 void qr_function_map(const struct qr_grid *g, uint8_t *map)
 {
-	struct qr_grid m = *g;
+	struct qr_grid m;
 
-	m.bits = map;
-	mem_set(map, 0, (size_t)(g->size * g->size + 7) / 8);
+	qr_grid_init(&m, map, g->version);
 	for (int y = 0; y < g->size; y++) {
 		for (int x = 0; x < g->size; x++) {
 			if (qr_is_function(g, x, y))
