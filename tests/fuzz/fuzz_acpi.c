@@ -28,6 +28,7 @@
 
 #include "boot/acpi.h"
 #include "string.h"	// lib's (lib/ is on the quote path only)
+#include "warnings.h"
 
 #define IMAGE_BASE	0xe0000u
 #define IMAGE_MAX	0x20000u	// to the end of the BIOS area
@@ -41,7 +42,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static uint8_t image[IMAGE_MAX];
 static size_t image_len;
-static size_t warnings;
+static struct fuzz_warnings warnings = { 200, 0 };	// acpi.c's char msg[200]
 
 static bool read_image(void *ctx, uint64_t addr, void *buf, size_t n)
 {
@@ -50,16 +51,6 @@ static bool read_image(void *ctx, uint64_t addr, void *buf, size_t n)
 		return false;
 	mem_copy(buf, image + (addr - IMAGE_BASE), n);
 	return true;
-}
-
-static void warn_check(void *ctx, const char *msg)
-{
-	(void)ctx;
-	// lib's str_len: built without coverage, where a loop here took half
-	// of a run comparing characters (an unterminated message is ASan's).
-	if (str_len(msg) >= 200)
-		abort();
-	warnings++;
 }
 
 static uint64_t le(const uint8_t *p, size_t n)
@@ -161,12 +152,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		mem_copy(bi.acpi_old.bytes, image, bi.acpi_old.len);
 	}
 	mem_set(cpus, 0xa5, sizeof(cpus));
-	warnings = 0;
+	warnings.count = 0;
 
-	enum acpi_status st = acpi_find_cpus(&bi, read_image, warn_check, NULL, cpus, cap, &res);
+	enum acpi_status st = acpi_find_cpus(&bi, read_image, fuzz_warning, &warnings, cpus, cap, &res);
 
 	size_t enabled = 0;
-	if (st != res.status || res.ncpus > cap || res.nenabled > res.ncpus || res.warnings != warnings ||
+	if (st != res.status || res.ncpus > cap || res.nenabled > res.ncpus || res.warnings != warnings.count ||
 	    (st == ACPI_CPUS_FOUND) != (res.nenabled > 0) || res.cap != cap)
 		abort();
 	for (size_t i = 0; i < res.ncpus; i++) {
@@ -189,9 +180,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    str_len(acpi_status_text(st)) == 0)
 		abort();
 	struct acpi_power pw;
-	warnings = 0;
-	bool any = acpi_find_power(read_image, warn_check, NULL, &res, &pw);
-	if (any != (pw.s5 || pw.reset) || pw.warnings != warnings || (res.fadt == 0 && any) ||
+	warnings.count = 0;
+	bool any = acpi_find_power(read_image, fuzz_warning, &warnings, &res, &pw);
+	if (any != (pw.s5 || pw.reset) || pw.warnings != warnings.count || (res.fadt == 0 && any) ||
 	    (pw.s5 && (pw.pm1a_cnt.address == 0 || pw.dsdt == 0 || pw.slp_typ_a > 7 ||
 		       pw.slp_typ_b > 7 || pw.hw_reduced)) ||
 	    (pw.reset && pw.reset_reg.address == 0) || (!pw.s5 && !pw.s5_why) ||
