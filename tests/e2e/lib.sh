@@ -131,12 +131,24 @@ e2e_wait_serial() {
 }
 
 # e2e_uefi: set the array E2E_UEFI to the QEMU options for UEFI firmware
-# (OVMF), with a fresh writable copy of its variable store.
+# (OVMF): its code and a fresh writable variable store, both copied under
+# E2E_DIR (where tools/trixie-qemu.sh's QEMU sees files too).
 e2e_uefi() {
-	local ovmf=/usr/share/OVMF vars=$E2E_DIR/$E2E_NAME-vars.fd
+	local ovmf=/usr/share/OVMF code=$E2E_DIR/$E2E_NAME-code.fd vars=$E2E_DIR/$E2E_NAME-vars.fd
+	cp "$ovmf/OVMF_CODE_4M.fd" "$code"
 	cp "$ovmf/OVMF_VARS_4M.fd" "$vars"
-	E2E_UEFI=(-drive "if=pflash,format=raw,readonly=on,file=$ovmf/OVMF_CODE_4M.fd"
+	E2E_UEFI=(-drive "if=pflash,format=raw,readonly=on,file=$code"
 		-drive "if=pflash,format=raw,file=$vars")
+}
+
+# e2e_x2apic: set the array E2E_X2APIC to the QEMU options of a q35 with
+# four CPUs of APIC IDs 0, 1, 256 and 257 (256 cores a socket: two in
+# socket 0, two added in socket 1), x2APIC on. Needs Debian 13's QEMU
+# (E2E_QEMU=tools/trixie-qemu.sh): 7.2 has no x2APIC under TCG.
+e2e_x2apic() {
+	local cpu=max-x86_64-cpu,x2apic=on,socket-id=1,thread-id=0
+	E2E_X2APIC=(-machine q35 -cpu max,+x2apic -smp 2,maxcpus=512,sockets=2,cores=256,threads=1
+		-device "$cpu,core-id=0" -device "$cpu,core-id=1")
 }
 
 # e2e_iso_disk: set E2E_DISK to the QEMU options for a raw IDE disk holding a

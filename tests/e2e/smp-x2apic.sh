@@ -16,11 +16,8 @@
 
 E2E_ACCEL=tcg,thread=multi
 E2E_QEMU=tools/trixie-qemu.sh
-cpu() { echo "-device max-x86_64-cpu,x2apic=on,socket-id=$1,core-id=$2,thread-id=0"; }
-
-# shellcheck disable=SC2046 # cpu's words are separate options
-e2e_boot -machine q35 -cpu max,+x2apic -smp 2,maxcpus=512,sockets=2,cores=256,threads=1 \
-	$(cpu 1 0) $(cpu 1 1) -m 64M -kernel "$ELF" -append "console=ttyS0,115200 $E2E_ARGS"
+e2e_x2apic
+e2e_boot "${E2E_X2APIC[@]}" -m 64M -kernel "$ELF" -append "console=ttyS0,115200 $E2E_ARGS"
 e2e_expect '^cpus: 4 found in the MADT, 4 started \(APIC IDs 0 1 256 257\)$' \
 	'x2APIC IDs: the four CPUs started'
 e2e_expect '^apic: x2APIC mode on all 4 CPUs started, as the firmware left it$' 'every CPU in x2APIC mode'
