@@ -92,9 +92,7 @@ rt_ram "$mem"
 # same faults in a decoy file of the same size that no VM uses (a first run
 # that held nothing there measured the faulty VMs 1.5-2.5 times slower in
 # fork, exec and context switches on the loaded two-core host).
-DECOY=${RT_RAMFILE%.ram}-decoy.ram
-truncate -s "$mem" "$DECOY"
-trap 'rt_status=$?; set +e; rt_cleanup; rm -f "$DECOY"; (exit $rt_status); e2e_report' EXIT
+rt_decoy
 held=
 top=$((bytes - (32 << 20)))
 rt_faults set --seed 15 --ram "0x11000000-$top" cells:4 row \
@@ -159,9 +157,8 @@ isos() {
 boot() {
 	local fw=$1 vm=$2 rep=$3
 	if [ "$vm" = healthy ] && [ "$held" != decoy ]; then
-		rt_release
-		"$RT_INJECT" --file "$DECOY" --faults "$RT_FAULTS" &
-		rt_inj=$! held=decoy
+		rt_hold "$RT_DECOY"
+		held=decoy
 	elif [ "$vm" != healthy ] && [ "$held" != faults ]; then
 		rt_hold
 		held=faults

@@ -40,11 +40,11 @@ RT_LOADER="GRUB ${RT_GRUB/./\\.}[^,]*"
 # scenarios add tests=: own-address finds a stuck bit with one read (one
 # ERROR line per faulty word) in 4 accesses a word, march-c in 46.
 RT_ARGS="console=ttyS0,115200 $E2E_ARGS errors=1000000"
-rt_inj= RT_RAMFILE=
+rt_inj= RT_RAMFILE= RT_DECOY=
 
 rt_cleanup() {
 	rt_release
-	[ -z "$RT_RAMFILE" ] || rm -f "$RT_RAMFILE"
+	rm -f "$RT_RAMFILE" "$RT_DECOY"
 	rm -rf "$E2E_DIR/$E2E_NAME.root"
 }
 # Keep the exit status for e2e_report, which reads it from $? (set +e: a
@@ -75,12 +75,20 @@ rt_faults() {
 	"$RT_FAULTGEN" "$@" >"$RT_FAULTS" || e2e_fail "ramsift-faultgen $*"
 }
 
-# rt_hold: hold the faults of $RT_FAULTS in the RAM file (replacing any
-# held before) until rt_release.
+# rt_hold [FILE]: hold the faults of $RT_FAULTS in FILE, by default the
+# guest's RAM file (replacing any held before), until rt_release.
 rt_hold() {
 	rt_release
-	"$RT_INJECT" --file "$RT_RAMFILE" --faults "$RT_FAULTS" &
+	"$RT_INJECT" --file "${1:-$RT_RAMFILE}" --faults "$RT_FAULTS" &
 	rt_inj=$!
+}
+
+# rt_decoy: RT_DECOY, a file of the RAM file's size that no VM uses (removed
+# at exit): faults held there cost the host what they cost in the RAM file,
+# for a VM that must run as a faulty one does, without the faults.
+rt_decoy() {
+	RT_DECOY=${RT_RAMFILE%.ram}-decoy.ram
+	truncate -r "$RT_RAMFILE" "$RT_DECOY"
 }
 
 rt_release() {
