@@ -56,7 +56,7 @@ struct acpi {
 static void warn(struct acpi *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void warn(struct acpi *a, const char *fmt, ...)
 {
-	char msg[200];
+	char msg[ACPI_WARNING_LEN];
 	va_list ap;
 
 	va_start(ap, fmt);

@@ -17,6 +17,9 @@
 #include "capacity.h"	// ACPI_CPUS_MAX
 #include "multiboot.h"
 
+// The longest warning passed to the warn callback, its terminator included.
+#define ACPI_WARNING_LEN 200
+
 // The longest table ramsift reads; a longer length is taken for garbage (a
 // MADT listing 4096 x2APIC CPUs is 64 KiB).
 #define ACPI_TABLE_MAX	(1u << 20)

@@ -26,7 +26,7 @@ struct parser {
 static void warn(const struct parser *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void warn(const struct parser *p, const char *fmt, ...)
 {
-	char msg[160];
+	char msg[BOOTINFO_WARNING_LEN];
 	va_list ap;
 
 	va_start(ap, fmt);

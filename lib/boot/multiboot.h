@@ -37,6 +37,9 @@
 #include "capacity.h"	// BOOTINFO_CMDLINE_MAX, BOOTINFO_MMAP_MAX, BOOTINFO_NAME_MAX, ...
 #include "range.h"
 
+// The longest warning passed to the warn callback, its terminator included.
+#define BOOTINFO_WARNING_LEN 160
+
 enum fb_kind { FB_NONE, FB_EGA_TEXT, FB_RGB, FB_INDEXED };
 
 struct framebuffer {

@@ -46,7 +46,7 @@ struct reader {
 static void warn(struct reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void warn(struct reader *r, const char *fmt, ...)
 {
-	char msg[200];
+	char msg[SMBIOS_WARNING_LEN];
 	va_list ap;
 
 	va_start(ap, fmt);

@@ -19,6 +19,9 @@
 #include "capacity.h"	// SMBIOS_DIMMS_MAX
 #include "multiboot.h"
 
+// The longest warning passed to the warn callback, its terminator included.
+#define SMBIOS_WARNING_LEN 200
+
 // Bytes kept of each string (longer ones are cut), and the longest
 // structure table read.
 #define SMBIOS_STRING_MAX	64

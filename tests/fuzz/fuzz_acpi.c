@@ -42,7 +42,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static uint8_t image[IMAGE_MAX];
 static size_t image_len;
-static struct fuzz_warnings warnings = { 200, 0 };	// acpi.c's char msg[200]
+static struct fuzz_warnings warnings = { ACPI_WARNING_LEN, 0 };
 
 static bool read_image(void *ctx, uint64_t addr, void *buf, size_t n)
 {

@@ -44,7 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static const uint8_t *image;
 static size_t image_len;
 static uint64_t image_base;
-static struct fuzz_warnings warnings = { 160, 0 };	// multiboot.c's char msg[160]
+static struct fuzz_warnings warnings = { BOOTINFO_WARNING_LEN, 0 };
 
 static bool read_image(void *ctx, uint64_t addr, void *buf, size_t n)
 {

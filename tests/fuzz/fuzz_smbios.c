@@ -42,7 +42,7 @@ static uint8_t image[IMAGE_MAX];
 static size_t image_len;
 static uint8_t systab[120 + 24];	// the system table, then one configuration entry
 static bool efi32;
-static struct fuzz_warnings warnings = { 200, 0 };	// smbios.c's char msg[200]
+static struct fuzz_warnings warnings = { SMBIOS_WARNING_LEN, 0 };
 
 static bool read_image(void *ctx, uint64_t addr, void *buf, size_t n)
 {
