@@ -21,11 +21,13 @@
 #include "simphys.h"
 
 static int warnings;
-static char last_warning[256];
+static char last_warning[ACPI_WARNING_LEN];
 
 static void warn_count(void *ctx, const char *msg)
 {
 	(void)ctx;
+	if (!msg[0])
+		fail_msg("an empty warning (warning %d)", warnings + 1);
 	warnings++;
 	snprintf(last_warning, sizeof(last_warning), "%s", msg);
 	if (getenv("TEST_ACPI_VERBOSE"))

@@ -19,7 +19,7 @@
 
 static uint8_t mem[MEM_SIZE];
 static int warnings;
-static char first_warning[200], last_warning[200];
+static char first_warning[BOOTINFO_WARNING_LEN], last_warning[BOOTINFO_WARNING_LEN];
 
 static bool read_fake(void *ctx, uint64_t addr, void *buf, size_t n)
 {
@@ -33,6 +33,8 @@ static bool read_fake(void *ctx, uint64_t addr, void *buf, size_t n)
 static void warn_count(void *ctx, const char *msg)
 {
 	(void)ctx;
+	if (!msg[0])
+		fail_msg("an empty warning (warning %d)", warnings + 1);
 	if (warnings++ == 0)
 		snprintf(first_warning, sizeof(first_warning), "%s", msg);
 	snprintf(last_warning, sizeof(last_warning), "%s", msg);
