@@ -20,19 +20,8 @@
 
 #include "simphys.h"
 
-static int warnings;
-static char last_warning[ACPI_WARNING_LEN];
-
-static void warn_count(void *ctx, const char *msg)
-{
-	(void)ctx;
-	if (!msg[0])
-		fail_msg("an empty warning (warning %d)", warnings + 1);
-	warnings++;
-	snprintf(last_warning, sizeof(last_warning), "%s", msg);
-	if (getenv("TEST_ACPI_VERBOSE"))
-		fprintf(stderr, "    warning: %s\n", msg);
-}
+#define WARNING_LEN ACPI_WARNING_LEN
+#include "warnings.h"
 
 static void load_fixture(const struct acpi_fixture *f)
 {
@@ -179,10 +168,9 @@ static struct acpi_result res;
 
 static enum acpi_status find(const struct bootinfo *bi, size_t cap)
 {
-	warnings = 0;
-	last_warning[0] = '\0';
+	warnings_reset();
 	mem_set(cpus, 0xa5, sizeof(cpus));
-	return acpi_find_cpus(bi, read_sim, warn_count, NULL, cpus, cap, &res);
+	return acpi_find_cpus(bi, read_sim, warning_keep, NULL, cpus, cap, &res);
 }
 
 // The CPU list as text: "0 1 256x 7-": the APIC ID, x for an x2APIC entry,
@@ -198,30 +186,22 @@ static const char *cpu_list(void)
 	return s;
 }
 
-static bool has(const char *hay, const char *needle)
-{
-	for (; *hay; hay++)
-		if (str_starts_with(hay, needle))
-			return true;
-	return false;
-}
-
 // The result: status, CPU list (as cpu_list writes it), how many warnings,
 // and part of the last warning (NULL: not checked).
 static void check(const char *name, enum acpi_status status, const char *want_cpus, int want_warnings,
 		  const char *want_last)
 {
-	bool ok = res.status == status && str_eq(cpu_list(), want_cpus) && warnings == want_warnings &&
-		  (!want_last || has(last_warning, want_last));
+	bool ok = res.status == status && str_eq(cpu_list(), want_cpus) && warns.count == want_warnings &&
+		  (!want_last || has(warns.last, want_last));
 	size_t enabled = 0;
 	for (size_t i = 0; i < res.ncpus; i++)
 		enabled += cpus[i].enabled;
-	if (!ok || enabled != res.nenabled || (int)res.warnings != warnings)
+	if (!ok || enabled != res.nenabled || (int)res.warnings != warns.count)
 		fail_msg("case %s: want status %d, CPUs \"%s\", %d warnings, the last with \"%s\"; "
 			 "got status %d, CPUs \"%s\", %d warnings (result says %zu; %zu enabled, result "
 			 "says %zu), the last: %s", name, status, want_cpus, want_warnings,
-			 want_last ? want_last : "", res.status, cpu_list(), warnings, res.warnings,
-			 enabled, res.nenabled, last_warning);
+			 want_last ? want_last : "", res.status, cpu_list(), warns.count, res.warnings,
+			 enabled, res.nenabled, warns.last);
 }
 
 // ---- QEMU's tables --------------------------------------------------------
@@ -785,7 +765,7 @@ static void test_capacity(void **state)
 	assert_int_equal(res.status, ACPI_CPUS_FOUND);
 	assert_int_equal(res.ncpus, ACPI_CPUS_MAX);
 	assert_int_equal(res.beyond, 600 - ACPI_CPUS_MAX);
-	assert_int_equal(warnings, 1);
+	assert_int_equal(warns.count, 1);
 	for (uint32_t i = 0; i < ACPI_CPUS_MAX; i++)
 		if (cpus[i].apic_id != 2 * i || !cpus[i].x2apic || cpus[i].uid != i)
 			fail_msg("CPU %u: want APIC ID %u, got %u", i, 2 * i, cpus[i].apic_id);
@@ -862,11 +842,10 @@ static struct acpi_power pw;
 static void find_power(void)
 {
 	find(NULL, ACPI_CPUS_MAX);
-	warnings = 0;
-	last_warning[0] = '\0';
-	acpi_find_power(read_sim, warn_count, NULL, &res, &pw);
-	if ((int)pw.warnings != warnings)
-		fail_msg("power: %d warnings, the result says %zu", warnings, pw.warnings);
+	warnings_reset();
+	acpi_find_power(read_sim, warning_keep, NULL, &res, &pw);
+	if ((int)pw.warnings != warns.count)
+		fail_msg("power: %d warnings, the result says %zu", warns.count, pw.warnings);
 }
 
 static void test_power_fixtures(void **state)
@@ -877,7 +856,7 @@ static void test_power_fixtures(void **state)
 	mem_reset();
 	load_fixture(acpi_qemu_pc_smp4);
 	find_power();
-	assert_int_equal(warnings, 0);
+	assert_int_equal(warns.count, 0);
 	assert_int_equal(res.fadt, 0xbffe1a8b);
 	assert_int_equal(pw.fadt_revision, 1);
 	assert_int_equal(pw.dsdt, 0xbffe0040);
@@ -897,7 +876,7 @@ static void test_power_fixtures(void **state)
 	mem_reset();
 	load_fixture(acpi_qemu_q35_smp4);
 	find_power();
-	assert_int_equal(warnings, 0);
+	assert_int_equal(warns.count, 0);
 	assert_int_equal(pw.fadt_revision, 3);
 	assert_int_equal(pw.dsdt, 0x7ffe0040);
 	assert_true(pw.s5);
@@ -914,7 +893,7 @@ static void test_power_fixtures(void **state)
 	// No ACPI at all: no warning, both missing.
 	mem_reset();
 	find_power();
-	assert_int_equal(warnings, 0);
+	assert_int_equal(warns.count, 0);
 	assert_false(pw.s5 || pw.reset);
 	assert_string_equal(acpi_describe_power(buf, sizeof(buf), &pw),
 			    "no ACPI S5 (no FADT); no ACPI reset register (no FADT)");
@@ -1020,15 +999,15 @@ static void test_power_s5(void **state)
 		put_fadt3();
 		put_dsdt(DSDT_AT, s5_cases[c].aml, s5_cases[c].n);
 		find_power();
-		const char *text = s5_cases[c].s5 ? NULL : s5_cases[c].warnings ? last_warning : pw.s5_why;
-		if (pw.s5 != s5_cases[c].s5 || warnings != s5_cases[c].warnings ||
+		const char *text = s5_cases[c].s5 ? NULL : s5_cases[c].warnings ? warns.last : pw.s5_why;
+		if (pw.s5 != s5_cases[c].s5 || warns.count != s5_cases[c].warnings ||
 		    (pw.s5 && (pw.slp_typ_a != s5_cases[c].a || pw.slp_typ_b != s5_cases[c].b)) ||
 		    (text && !has(text, s5_cases[c].last)))
 			fail_msg("case %s: want s5 %d (%u, %u), %d warnings, \"%s\"; got s5 %d (%u, %u), "
 				 "%d warnings, the last: %s; why: %s", s5_cases[c].name, s5_cases[c].s5,
 				 s5_cases[c].a, s5_cases[c].b, s5_cases[c].warnings,
 				 s5_cases[c].last ? s5_cases[c].last : "", pw.s5, pw.slp_typ_a,
-				 pw.slp_typ_b, warnings, last_warning, pw.s5_why);
+				 pw.slp_typ_b, warns.count, warns.last, pw.s5_why);
 		assert_true(pw.reset);
 	}
 	mem_reset();
@@ -1048,8 +1027,8 @@ static void test_power_s5_everywhere(void **state)
 		put_fadt3();
 		put_dsdt(DSDT_AT, aml, sizeof(aml));
 		find_power();
-		if (!pw.s5 || pw.slp_typ_a != 3 || pw.slp_typ_b != 2 || warnings)
-			fail_msg("\\_S5 at AML offset %zu: s5 %d, %d warnings", at, pw.s5, warnings);
+		if (!pw.s5 || pw.slp_typ_a != 3 || pw.slp_typ_b != 2 || warns.count)
+			fail_msg("\\_S5 at AML offset %zu: s5 %d, %d warnings", at, pw.s5, warns.count);
 	}
 	mem_reset();
 }
@@ -1073,7 +1052,7 @@ static void test_power_fadt(void **state)
 	put64(fadt() + 188, 0x4404);
 	fadt_fixed();
 	find_power();
-	assert_int_equal(warnings, 0);
+	assert_int_equal(warns.count, 0);
 	assert_int_equal(pw.dsdt, XDSDT_AT);
 	assert_int_equal(pw.slp_typ_a, 5);
 	assert_int_equal(pw.pm1a_cnt.space, ACPI_SPACE_MEMORY);
@@ -1090,8 +1069,8 @@ static void test_power_fadt(void **state)
 	put_dsdt(DSDT_AT, s5_3, sizeof(s5_3))[9] ^= 1;
 	find_power();
 	assert_false(pw.s5);
-	assert_int_equal(warnings, 1);
-	assert_true(has(last_warning, "DSDT at 0x7fe40000 has a bad checksum"));
+	assert_int_equal(warns.count, 1);
+	assert_true(has(warns.last, "DSDT at 0x7fe40000 has a bad checksum"));
 	assert_string_equal(pw.s5_why, "the DSDT is unusable");
 
 	// The DSDT where nothing can be read.
@@ -1099,8 +1078,8 @@ static void test_power_fadt(void **state)
 	put_fadt3();
 	find_power();
 	assert_false(pw.s5);
-	assert_int_equal(warnings, 1);
-	assert_true(has(last_warning, "the FADT's pointer 0x7fe40000 (DSDT) cannot be read"));
+	assert_int_equal(warns.count, 1);
+	assert_true(has(warns.last, "the FADT's pointer 0x7fe40000 (DSDT) cannot be read"));
 
 	// Hardware-reduced, PM1a absent, PM1a in PCI space.
 	static const struct {
@@ -1122,9 +1101,9 @@ static void test_power_fadt(void **state)
 			fadt()[cut[i].off] = cut[i].v;
 		fadt_fixed();
 		find_power();
-		if (pw.s5 || !has(pw.s5_why, cut[i].why) || warnings)
+		if (pw.s5 || !has(pw.s5_why, cut[i].why) || warns.count)
 			fail_msg("case %s: s5 %d, why %s, %d warnings", cut[i].why, pw.s5, pw.s5_why,
-				 warnings);
+				 warns.count);
 	}
 	mem_reset();
 	put_fadt3();
@@ -1170,15 +1149,15 @@ static void test_power_fadt(void **state)
 	find_power();
 	assert_false(pw.reset);
 	assert_string_equal(pw.reset_why, "the FADT's RESET_REG_SUP flag is clear");
-	assert_int_equal(warnings, 0);
+	assert_int_equal(warns.count, 0);
 
 	// A broken FADT is no FADT: the MADT's search warns about it.
 	fadt()[9] ^= 1;
 	find(NULL, ACPI_CPUS_MAX);
 	assert_int_equal(res.status, ACPI_CPUS_FOUND);
 	assert_int_equal(res.fadt, 0);
-	assert_true(has(last_warning, "FACP at 0x7fe03000 has a bad checksum"));
-	acpi_find_power(read_sim, warn_count, NULL, &res, &pw);
+	assert_true(has(warns.last, "FACP at 0x7fe03000 has a bad checksum"));
+	acpi_find_power(read_sim, warning_keep, NULL, &res, &pw);
 	assert_false(pw.s5 || pw.reset);
 	assert_string_equal(pw.s5_why, "no FADT");
 
@@ -1189,7 +1168,7 @@ static void test_power_fadt(void **state)
 	fix_sum(fadt(), 100, 9);
 	find(NULL, ACPI_CPUS_MAX);
 	assert_int_equal(res.fadt, 0);
-	assert_true(has(last_warning, "FACP at 0x7fe03000 has length 100, outside 116-"));
+	assert_true(has(warns.last, "FACP at 0x7fe03000 has length 100, outside 116-"));
 	mem_reset();
 }
 
@@ -1222,7 +1201,7 @@ static void test_random(void **state)
 		find(NULL, 1 + x % 3);
 		assert_true(res.ncpus <= 3);
 		assert_true(res.nenabled <= res.ncpus);
-		assert_int_equal(res.warnings, warnings);
+		assert_int_equal(res.warnings, warns.count);
 	}
 	mem_reset();
 }

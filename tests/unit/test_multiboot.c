@@ -14,12 +14,13 @@
 #include "boot/multiboot.h"
 #include "string.h"
 
+#define WARNING_LEN BOOTINFO_WARNING_LEN
+#include "warnings.h"
+
 #define MEM_BASE 0x10000u
 #define MEM_SIZE 0x40000u
 
 static uint8_t mem[MEM_SIZE];
-static int warnings;
-static char first_warning[BOOTINFO_WARNING_LEN], last_warning[BOOTINFO_WARNING_LEN];
 
 static bool read_fake(void *ctx, uint64_t addr, void *buf, size_t n)
 {
@@ -30,33 +31,14 @@ static bool read_fake(void *ctx, uint64_t addr, void *buf, size_t n)
 	return true;
 }
 
-static void warn_count(void *ctx, const char *msg)
-{
-	(void)ctx;
-	if (!msg[0])
-		fail_msg("an empty warning (warning %d)", warnings + 1);
-	if (warnings++ == 0)
-		snprintf(first_warning, sizeof(first_warning), "%s", msg);
-	snprintf(last_warning, sizeof(last_warning), "%s", msg);
-}
-
 static void put32(uint64_t addr, uint32_t v) { mem_copy(mem + addr - MEM_BASE, &v, 4); }
 static void put64(uint64_t addr, uint64_t v) { mem_copy(mem + addr - MEM_BASE, &v, 8); }
 static void put_str(uint64_t addr, const char *s) { mem_copy(mem + addr - MEM_BASE, s, str_len(s) + 1); }
 
 static bool parse(struct bootinfo *bi, uint32_t magic, uint64_t info)
 {
-	warnings = 0;
-	last_warning[0] = '\0';
-	return bootinfo_parse(bi, magic, info, read_fake, warn_count, NULL);
-}
-
-static bool has(const char *hay, const char *needle)
-{
-	for (; *hay; hay++)
-		if (str_starts_with(hay, needle))
-			return true;
-	return false;
+	warnings_reset();
+	return bootinfo_parse(bi, magic, info, read_fake, warning_keep, NULL);
 }
 
 // Multiboot 1 at 0x10000: flags, cmdline at 0x11000, loader name at 0x11100,
@@ -89,7 +71,7 @@ static void test_mb1(void **state)
 
 	build_mb1((1 << 0) | (1 << 2) | (1 << 6) | (1 << 9), 20, 3);
 	assert_true(parse(bi, MB1_BOOT_MAGIC, 0x10000));
-	assert_int_equal(warnings, 0);
+	assert_int_equal(warns.count, 0);
 	assert_int_equal(bi->protocol, 1);
 	assert_string_equal(bi->cmdline, "/boot/ramsift.elf passes=2");
 	assert_string_equal(bi->loader, "GRUB 2.06");
@@ -116,8 +98,8 @@ static void test_mb1(void **state)
 	put32(0x12000 + 24, 4);
 	assert_true(parse(bi, MB1_BOOT_MAGIC, 0x10000));
 	assert_int_equal(bi->nmmap, 1);
-	assert_int_equal(warnings, 1);
-	assert_true(has(last_warning, "size 4 (< 20)"));
+	assert_int_equal(warns.count, 1);
+	assert_true(has(warns.last, "size 4 (< 20)"));
 
 	// Map and strings pointing outside readable memory: nothing read, no crash.
 	build_mb1((1 << 2) | (1 << 6) | (1 << 9), 20, 3);
@@ -131,7 +113,7 @@ static void test_mb1(void **state)
 	build_mb1(1 << 6, 20, 3);
 	put32(0x1002c, 0xffffffff);
 	parse(bi, MB1_BOOT_MAGIC, 0x10000);
-	assert_true(has(first_warning, "memory map length 4294967295 is implausible"));
+	assert_true(has(warns.first, "memory map length 4294967295 is implausible"));
 
 	// A 16-bit RGB framebuffer (flag 12): its colour fields follow the type
 	// at offset 110 (Multiboot 1 spec 3.3).
@@ -142,7 +124,7 @@ static void test_mb1(void **state)
 	put32(0x10068, 768);
 	mem_copy(mem + 0x1006c - MEM_BASE, (const uint8_t[8]){ 16, 1, 11, 5, 5, 6, 0, 5 }, 8);
 	assert_true(parse(bi, MB1_BOOT_MAGIC, 0x10000));
-	assert_int_equal(warnings, 0);
+	assert_int_equal(warns.count, 0);
 	assert_int_equal(bi->fb.kind, FB_RGB);
 	assert_int_equal(bi->fb.addr, 0xfd000000);
 	assert_int_equal(bi->fb.pitch, 2048);
@@ -159,7 +141,7 @@ static void test_mb1(void **state)
 	// Misaligned or null information pointers are refused.
 	assert_false(parse(bi, MB1_BOOT_MAGIC, 0x10002));
 	assert_false(parse(bi, MB1_BOOT_MAGIC, 0));
-	assert_int_equal(warnings, 1);
+	assert_int_equal(warns.count, 1);
 	free(bi);
 }
 
@@ -225,7 +207,7 @@ static void test_mb2(void **state)
 
 	build_mb2(4);
 	assert_true(parse(bi, MB2_BOOT_MAGIC, 0x10000));
-	assert_int_equal(warnings, 0);
+	assert_int_equal(warns.count, 0);
 	assert_int_equal(bi->protocol, 2);
 	assert_string_equal(bi->cmdline, "ramsift.elf console=ttyS0");
 	assert_string_equal(bi->loader, "GRUB 2.06-13");
@@ -263,33 +245,33 @@ static void test_mb2(void **state)
 	put32(fbtag + 4, 32);
 	assert_true(parse(bi, MB2_BOOT_MAGIC, 0x10000));
 	assert_int_equal(bi->fb.kind, FB_NONE);
-	assert_true(has(first_warning, "colour fields are missing"));
+	assert_true(has(warns.first, "colour fields are missing"));
 
 	// More entries than ramsift keeps: counted and warned, never overflowed.
 	build_mb2(BOOTINFO_MMAP_MAX + 10);
 	assert_true(parse(bi, MB2_BOOT_MAGIC, 0x10000));
 	assert_int_equal(bi->nmmap, BOOTINFO_MMAP_MAX);
 	assert_int_equal(bi->mmap_dropped, 10);
-	assert_true(has(last_warning, "10 more entries"));
+	assert_true(has(warns.last, "10 more entries"));
 
 	// A tag running past the declared total stops the walk with a warning.
 	build_mb2(4);
 	put32(0x10008 + 4, 0x100000);
 	assert_false(parse(bi, MB2_BOOT_MAGIC, 0x10000));
-	assert_true(has(last_warning, "beyond the structure"));
+	assert_true(has(warns.last, "beyond the structure"));
 
 	// An implausible total size.
 	build_mb2(4);
 	put32(0x10000, 0xfffffff0);
 	assert_false(parse(bi, MB2_BOOT_MAGIC, 0x10000));
-	assert_true(has(last_warning, "implausible"));
+	assert_true(has(warns.last, "implausible"));
 
 	// A map whose entry size is too small.
 	build_mb2(4);
 	put32(0x10008 + 40 + 24 + 8, 8);
 	parse(bi, MB2_BOOT_MAGIC, 0x10000);
 	assert_int_equal(bi->nmmap, 0);
-	assert_true(has(last_warning, "entry size 8 is invalid"));
+	assert_true(has(warns.last, "entry size 8 is invalid"));
 	assert_int_equal(bi->acpi_new.len, 36);	// the tags after the map still count
 
 	// No ACPI or SMBIOS tags: nothing recorded.
@@ -327,7 +309,7 @@ static void test_mb2(void **state)
 	put32(0x10000, (uint32_t)(t + 40 - 0x10000));
 	assert_true(parse(bi, MB2_BOOT_MAGIC, 0x10000));
 	assert_int_equal(bi->smbios.len, 0);
-	assert_true(has(last_warning, "the SMBIOS tag at"));
+	assert_true(has(warns.last, "the SMBIOS tag at"));
 	free(bi);
 }
 
@@ -354,12 +336,12 @@ static void test_mb2_top(void **state)
 	top[0] = 24;				// total
 	top[8] = MB2_TAG_CMDLINE;
 	mem_set(top + 12, 0xff, 4);		// size 0xffffffff
-	warnings = 0;
-	assert_false(bootinfo_parse(bi, MB2_BOOT_MAGIC, TOP_BASE, read_top, warn_count, NULL));
-	assert_true(has(last_warning, "has size 4294967295 beyond the structure"));
+	warnings_reset();
+	assert_false(bootinfo_parse(bi, MB2_BOOT_MAGIC, TOP_BASE, read_top, warning_keep, NULL));
+	assert_true(has(warns.last, "has size 4294967295 beyond the structure"));
 	top[0] = 80;				// past the end of the address space
-	assert_false(bootinfo_parse(bi, MB2_BOOT_MAGIC, TOP_BASE, read_top, warn_count, NULL));
-	assert_true(has(last_warning, "information size 80 is implausible"));
+	assert_false(bootinfo_parse(bi, MB2_BOOT_MAGIC, TOP_BASE, read_top, warning_keep, NULL));
+	assert_true(has(warns.last, "information size 80 is implausible"));
 	free(bi);
 }
 
@@ -383,8 +365,8 @@ static void test_cmdline_too_long(void **state)
 	parse(bi, MB1_BOOT_MAGIC, 0x10000);
 	assert_int_equal(str_len(bi->cmdline), pad);
 	assert_true(bi->cmdline[pad - 1] == ' ');
-	if (!has(first_warning, "command line longer than 2047 bytes; ignored from 'errors=100 onexit=qemu...'"))
-		fail_msg("warning: %s", first_warning);
+	if (!has(warns.first, "command line longer than 2047 bytes; ignored from 'errors=100 onexit=qemu...'"))
+		fail_msg("warning: %s", warns.first);
 
 	line[pad - 1] = 'x';	// the cut now falls right before a blank
 	line[BOOTINFO_CMDLINE_MAX - 1] = ' ';
@@ -392,8 +374,8 @@ static void test_cmdline_too_long(void **state)
 	put_str(0x11000, line);
 	parse(bi, MB1_BOOT_MAGIC, 0x10000);
 	assert_int_equal(str_len(bi->cmdline), BOOTINFO_CMDLINE_MAX - 1);
-	if (!has(first_warning, "ignored from '\\x1b[2J...'"))
-		fail_msg("warning: %s", first_warning);
+	if (!has(warns.first, "ignored from '\\x1b[2J...'"))
+		fail_msg("warning: %s", warns.first);
 	free(bi);
 }
 

@@ -20,27 +20,8 @@
 
 #include "simphys.h"
 
-static int warnings;
-static char last_warning[SMBIOS_WARNING_LEN];
-
-static void warn_count(void *ctx, const char *msg)
-{
-	(void)ctx;
-	if (!msg[0])
-		fail_msg("an empty warning (warning %d)", warnings + 1);
-	warnings++;
-	snprintf(last_warning, sizeof(last_warning), "%s", msg);
-	if (getenv("TEST_SMBIOS_VERBOSE"))
-		fprintf(stderr, "    warning: %s\n", msg);
-}
-
-static bool has(const char *hay, const char *needle)
-{
-	for (; *hay; hay++)
-		if (str_starts_with(hay, needle))
-			return true;
-	return false;
-}
+#define WARNING_LEN SMBIOS_WARNING_LEN
+#include "warnings.h"
 
 static const struct acpi_fixture *fixture(const struct acpi_fixture *f, const char *sig)
 {
@@ -61,11 +42,10 @@ static struct smbios_info *info;
 
 static enum smbios_status find(const struct bootinfo *bi)
 {
-	warnings = 0;
-	last_warning[0] = '\0';
-	enum smbios_status st = smbios_find(bi, read_sim, warn_count, NULL, info);
-	if ((int)info->warnings != warnings)
-		fail_msg("%d warnings, the result says %zu", warnings, info->warnings);
+	warnings_reset();
+	enum smbios_status st = smbios_find(bi, read_sim, warning_keep, NULL, info);
+	if ((int)info->warnings != warns.count)
+		fail_msg("%d warnings, the result says %zu", warns.count, info->warnings);
 	return st;
 }
 
@@ -89,10 +69,10 @@ static void check_qemu_identity(const char *name)
 {
 	char line[512], uuid[SMBIOS_UUID_LEN];
 
-	if (info->status != SMBIOS_FOUND || warnings != 0 || info->structures != 10 || !info->system ||
+	if (info->status != SMBIOS_FOUND || warns.count != 0 || info->structures != 10 || !info->system ||
 	    info->ndimms != 1)
 		fail_msg("%s: status %d, %d warnings, %zu structures, system %d, %zu DIMMs", name,
-			 info->status, warnings, info->structures, info->system, info->ndimms);
+			 info->status, warns.count, info->structures, info->system, info->ndimms);
 	assert_string_equal(info->manufacturer, "Fleet Lab");
 	assert_string_equal(info->product, "Rack 7 Node");
 	assert_string_equal(info->version, "v2");
@@ -154,8 +134,8 @@ static void test_qemu_scan(void **state)
 	e[6] ^= 1;
 	find(NULL);
 	assert_false(info->v3);
-	assert_int_equal(warnings, 1);
-	assert_true(has(last_warning, "the 3.0 entry point at 0xffe00 has a bad length"));
+	assert_int_equal(warns.count, 1);
+	assert_true(has(warns.last, "the 3.0 entry point at 0xffe00 has a bad length"));
 	mem_reset();
 }
 
@@ -184,8 +164,8 @@ static void test_qemu_tag(void **state)
 	bi->smbios.bytes[0] = 'X';
 	find(bi);
 	assert_int_equal(info->from, SMBIOS_FROM_SCAN);
-	assert_int_equal(warnings, 1);
-	assert_true(has(last_warning, "tag 13 holds no valid entry point"));
+	assert_int_equal(warns.count, 1);
+	assert_true(has(warns.last, "tag 13 holds no valid entry point"));
 	free(bi);
 	mem_reset();
 }
@@ -271,7 +251,7 @@ static void test_efi(void **state)
 	regions[nregions - 2].bytes[0] = 'X';
 	find(bi);
 	assert_int_equal(info->from, SMBIOS_FROM_SCAN);
-	assert_true(has(last_warning, "the EFI system table at 0x7f000000 cannot be read or has no "
+	assert_true(has(warns.last, "the EFI system table at 0x7f000000 cannot be read or has no "
 				      "signature"));
 	mem_reset();
 	load(smbios_qemu_pc);
@@ -279,7 +259,7 @@ static void test_efi(void **state)
 	put64(regions[nregions - 2].bytes + 104, 100000);
 	find(bi);
 	assert_int_equal(info->from, SMBIOS_FROM_SCAN);
-	assert_true(has(last_warning, "lists 100000 configuration tables"));
+	assert_true(has(warns.last, "lists 100000 configuration tables"));
 	free(bi);
 	mem_reset();
 }
@@ -379,7 +359,7 @@ static void test_memory_devices(void **state)
 	add(127, NULL, 0, NULL, 0);
 	place(2, 8);
 	find(NULL);
-	assert_int_equal(warnings, 0);
+	assert_int_equal(warns.count, 0);
 	assert_int_equal(info->structures, 10);
 	assert_false(info->system);
 	assert_int_equal(info->ndimms, 8);
@@ -492,20 +472,20 @@ static void test_broken(void **state)
 	place(2, 8);
 	regions[0].bytes[8] ^= 1;
 	assert_int_equal(find(NULL), SMBIOS_NO_ENTRY);
-	assert_int_equal(warnings, 1);
-	assert_true(has(last_warning, "the 2.x entry point at 0xf0000 has a bad length (31), checksum"));
+	assert_int_equal(warns.count, 1);
+	assert_true(has(warns.last, "the 2.x entry point at 0xf0000 has a bad length (31), checksum"));
 	// The _DMI_ part's checksum.
 	place(2, 8);
 	regions[0].bytes[21] ^= 1;
 	fix_sum(regions[0].bytes, 31, 4);
 	assert_int_equal(find(NULL), SMBIOS_NO_ENTRY);
-	assert_true(has(last_warning, "_DMI_ part"));
+	assert_true(has(warns.last, "_DMI_ part"));
 
 	// The table unreadable.
 	place(2, 8);
 	regions[1].len = 2;
 	assert_int_equal(find(NULL), SMBIOS_NO_TABLE);
-	assert_true(has(last_warning, "the table at 0x9000 (length"));
+	assert_true(has(warns.last, "the table at 0x9000 (length"));
 
 	// A table longer than what is there: read to where it can be, warned.
 	place(2, 8);
@@ -517,8 +497,8 @@ static void test_broken(void **state)
 	assert_int_equal(find(NULL), SMBIOS_FOUND);
 	assert_string_equal(info->manufacturer, "Maker");
 	assert_int_equal(info->ndimms, 1);
-	assert_int_equal(warnings, 1);
-	assert_true(has(last_warning, "the structure at 0x"));
+	assert_int_equal(warns.count, 1);
+	assert_true(has(warns.last, "the structure at 0x"));
 
 	// The structure count stops the walk before the end structure.
 	place(2, 8);
@@ -528,20 +508,20 @@ static void test_broken(void **state)
 	find(NULL);
 	assert_int_equal(info->structures, 1);
 	assert_int_equal(info->ndimms, 0);
-	assert_int_equal(warnings, 0);
+	assert_int_equal(warns.count, 0);
 
 	// A structure length below its header.
 	place(2, 8);
 	regions[1].bytes[1] = 3;
 	find(NULL);
 	assert_int_equal(info->structures, 0);
-	assert_true(has(last_warning, "has length 3, less than its header"));
+	assert_true(has(warns.last, "has length 3, less than its header"));
 
 	// A structure past the table's end.
 	place(2, 8);
 	regions[1].bytes[1] = 200;
 	find(NULL);
-	assert_true(has(last_warning, "has length 200, past the table's end"));
+	assert_true(has(warns.last, "has length 200, past the table's end"));
 
 	// Strings without their end.
 	start();
@@ -550,7 +530,7 @@ static void test_broken(void **state)
 	place(2, 8);
 	find(NULL);
 	assert_int_equal(info->structures, 0);
-	assert_true(has(last_warning, "run past the table's end"));
+	assert_true(has(warns.last, "run past the table's end"));
 	mem_reset();
 }
 
