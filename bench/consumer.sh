@@ -93,7 +93,6 @@ rt_ram "$mem"
 # that held nothing there measured the faulty VMs 1.5-2.5 times slower in
 # fork, exec and context switches on the loaded two-core host).
 rt_decoy
-held=
 top=$((bytes - (32 << 20)))
 rt_faults set --seed 15 --ram "0x11000000-$top" cells:4 row \
 	"column@0x12000000-0x12200000"
@@ -104,7 +103,6 @@ echo "  consumer: $(grep -vc '^#' "$RT_FAULTS") faulty bits in $mem ($RT_FAULTS)
 find() {
 	local iso=$E2E_DIR/consumer-$1-find.iso
 	rt_hold
-	held=faults
 	rt_iso "$iso" <<-CFG
 		set timeout=0
 		menuentry find {
@@ -155,14 +153,9 @@ isos() {
 # boot FW VM REP: one boot; its findings appended to RESULTS as lines
 # "FW VM REP KEY VALUE".
 boot() {
-	local fw=$1 vm=$2 rep=$3
-	if [ "$vm" = healthy ] && [ "$held" != decoy ]; then
-		rt_hold "$RT_DECOY"
-		held=decoy
-	elif [ "$vm" != healthy ] && [ "$held" != faults ]; then
-		rt_hold
-		held=faults
-	fi
+	local fw=$1 vm=$2 rep=$3 file=$RT_RAMFILE
+	[ "$vm" != healthy ] || file=$RT_DECOY
+	[ "$RT_HELD" = "$file" ] || rt_hold "$file"
 	rt_boot "$fw-$vm-$rep" "${RT_MEM[@]}" "${RT_FW[@]}" -cdrom "$E2E_DIR/consumer-$fw-$vm.iso"
 	cp "$E2E_DIR/$E2E_NAME.stderr" "${RT_LOG%.log}.stderr"
 	awk -v id="$fw $vm $rep" -v result="$E2E_RESULT" '

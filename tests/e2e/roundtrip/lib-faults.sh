@@ -40,7 +40,7 @@ RT_LOADER="GRUB ${RT_GRUB/./\\.}[^,]*"
 # scenarios add tests=: own-address finds a stuck bit with one read (one
 # ERROR line per faulty word) in 4 accesses a word, march-c in 46.
 RT_ARGS="console=ttyS0,115200 $E2E_ARGS errors=1000000"
-rt_inj= RT_RAMFILE= RT_DECOY=
+rt_inj= RT_HELD= RT_RAMFILE= RT_DECOY=
 
 rt_cleanup() {
 	rt_release
@@ -76,10 +76,12 @@ rt_faults() {
 }
 
 # rt_hold [FILE]: hold the faults of $RT_FAULTS in FILE, by default the
-# guest's RAM file (replacing any held before), until rt_release.
+# guest's RAM file (replacing any held before), until rt_release. RT_HELD
+# is the file held.
 rt_hold() {
 	rt_release
-	"$RT_INJECT" --file "${1:-$RT_RAMFILE}" --faults "$RT_FAULTS" &
+	RT_HELD=${1:-$RT_RAMFILE}
+	"$RT_INJECT" --file "$RT_HELD" --faults "$RT_FAULTS" &
 	rt_inj=$!
 }
 
@@ -93,7 +95,7 @@ rt_decoy() {
 
 rt_release() {
 	[ -z "$rt_inj" ] || { kill "$rt_inj" 2>/dev/null; wait "$rt_inj" 2>/dev/null || true; }
-	rt_inj=
+	rt_inj= RT_HELD=
 }
 
 # rt_boot STEP QEMU_ARGS...: e2e_boot, then keep the log as
