@@ -18,58 +18,10 @@
 #include "simmem.h"
 #include "string.h"
 
+#include "memtest_rec.h"
+
 #define BASE 0x100000ull
 #define N 1024u // a power of two: address-walk reaches words 0, 511, 512, 1023
-#define MAX_ERRORS 64
-
-// What the callbacks saw.
-struct rec {
-	uint64_t nerrors;
-	struct {
-		uint64_t addr, expected, actual;
-	} err[MAX_ERRORS];  // the first MAX_ERRORS
-	uint64_t addrs[8];  // distinct failing addresses (the first 8)
-	size_t naddrs;
-	uint64_t progress;  // bytes reported
-	unsigned calls;     // progress calls
-	unsigned stop_at;   // progress returns false on this call (0: never)
-	uint64_t slept;     // seconds
-	bool stop_sleep;    // sleep returns false
-};
-
-static void on_error(void *cb, uint64_t addr, uint64_t expected,
-		     uint64_t actual)
-{
-	struct rec *r = cb;
-	size_t i = 0;
-
-	if (r->nerrors < MAX_ERRORS)
-		r->err[r->nerrors].addr = addr,
-		r->err[r->nerrors].expected = expected,
-		r->err[r->nerrors].actual = actual;
-	r->nerrors++;
-	while (i < r->naddrs && r->addrs[i] != addr)
-		i++;
-	if (i == r->naddrs && r->naddrs < 8)
-		r->addrs[r->naddrs++] = addr;
-}
-
-static bool on_progress(void *cb, uint64_t bytes)
-{
-	struct rec *r = cb;
-
-	r->progress += bytes;
-	return ++r->calls != r->stop_at;
-}
-
-static bool on_sleep(void *cb, uint32_t seconds)
-{
-	struct rec *r = cb;
-
-	sim_sleep(seconds);
-	r->slept += seconds;
-	return !r->stop_sleep;
-}
 
 static struct mt_ctx make_ctx(const struct range *ranges, size_t n,
 			      struct rec *r, uint32_t bitfade_s)

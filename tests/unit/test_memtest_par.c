@@ -26,61 +26,14 @@
 #include "simmem.h"
 #include "string.h"
 
+#include "memtest_rec.h"
+
 #define BASE 0x200000ull
 #define N 4096u
-#define MAX_ERRORS 16
 
 static const char *const order_name[PAR_NORDERS] = {
 	"ascending", "descending", "interleaved",
 };
-
-// What the callbacks saw, over all CPUs.
-struct rec {
-	uint64_t nerrors;
-	struct {
-		uint64_t addr, expected, actual;
-	} err[MAX_ERRORS];
-	uint64_t addrs[8]; // distinct failing addresses (the first 8)
-	size_t naddrs;
-	uint64_t progress;
-	unsigned calls;    // progress calls
-	unsigned stop_at;  // progress returns false on this call (0: never)
-	uint64_t slept;
-};
-
-static void on_error(void *cb, uint64_t addr, uint64_t expected,
-		     uint64_t actual)
-{
-	struct rec *r = cb;
-	size_t i = 0;
-
-	if (r->nerrors < MAX_ERRORS)
-		r->err[r->nerrors].addr = addr,
-		r->err[r->nerrors].expected = expected,
-		r->err[r->nerrors].actual = actual;
-	r->nerrors++;
-	while (i < r->naddrs && r->addrs[i] != addr)
-		i++;
-	if (i == r->naddrs && r->naddrs < 8)
-		r->addrs[r->naddrs++] = addr;
-}
-
-static bool on_progress(void *cb, uint64_t bytes)
-{
-	struct rec *r = cb;
-
-	r->progress += bytes;
-	return ++r->calls != r->stop_at;
-}
-
-static bool on_sleep(void *cb, uint32_t seconds)
-{
-	struct rec *r = cb;
-
-	sim_sleep(seconds);
-	r->slept += seconds;
-	return true;
-}
 
 static struct mt_ctx make_ctx(const struct range *ranges, size_t n,
 			      struct rec *r)
