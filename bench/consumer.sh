@@ -153,9 +153,9 @@ isos() {
 # boot FW VM REP: one boot; its findings appended to RESULTS as lines
 # "FW VM REP KEY VALUE".
 boot() {
-	local fw=$1 vm=$2 rep=$3 file=$RT_RAMFILE
-	[ "$vm" != healthy ] || file=$RT_DECOY
-	[ "$RT_HELD" = "$file" ] || rt_hold "$file"
+	local fw=$1 vm=$2 rep=$3 ram=$RT_RAMFILE
+	[ "$vm" != healthy ] || ram=$RT_DECOY
+	[ "$RT_HELD" = "$ram" ] || rt_hold "$ram"
 	rt_boot "$fw-$vm-$rep" "${RT_MEM[@]}" "${RT_FW[@]}" -cdrom "$E2E_DIR/consumer-$fw-$vm.iso"
 	cp "$E2E_DIR/$E2E_NAME.stderr" "${RT_LOG%.log}.stderr"
 	awk -v id="$fw $vm $rep" -v result="$E2E_RESULT" '
