@@ -8,8 +8,23 @@
 // lines, and the init's result line after them, never reach COM1.
 // Started by tests/linux/init.c with the console as its standard output.
 #include <stdio.h>
+#include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
+
+// Wait (30 s at most) until the console has sent all it was given: the
+// init's restart after the first stop has run to its end. Stopping again
+// sooner races it: its TCOON, a moment later, would undo the second stop.
+static void wait_sent(void)
+{
+	int queued;
+
+	for (int i = 0; i < 300; i++) {
+		if (ioctl(1, TIOCOUTQ, &queued) != 0 || queued == 0)
+			return;
+		usleep(100000);
+	}
+}
 
 int main(void)
 {
@@ -21,7 +36,7 @@ int main(void)
 	}
 	printf("console-stall: written while the output was stopped\n");
 	fflush(stdout);
-	sleep(3);
+	wait_sent();
 	// Stopped again as it ends, with nearly all of the console's 4 KiB
 	// queue filled behind the stop: the init's own lines after this wait
 	// for room, and only a restart from beside them frees them.
