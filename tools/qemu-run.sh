@@ -10,10 +10,10 @@
 # 3 when QEMU failed, was stopped, or gave no (or another) result line, 4 when
 # it was killed at the time limit (3 and 4 say why on stderr), 5 STOPPED (a
 # key stopped a run that had found nothing).
-# usage: qemu-run.sh [-t SECONDS] [-l LOG [-i PORT]] [-a ACCEL] [-q QEMU] QEMU_ARGS...
+# usage: qemu-run.sh [-t SECONDS] [-l LOG [-i SOCKET]] [-a ACCEL] [-q QEMU] QEMU_ARGS...
 #   -t  time limit, then kill
-#   -i  with -l: COM1 also takes input from TCP port PORT on 127.0.0.1 (a
-#       test types keys there; it must read what comes back)
+#   -i  with -l: COM1 also takes input from the unix socket SOCKET (a test
+#       types keys there; it must read what comes back)
 #   -a  QEMU's accelerator (default tcg: one host thread runs every guest
 #       CPU in turn); tcg,thread=multi gives each guest CPU a host thread
 #   -q  the QEMU program (default qemu-system-x86_64; tools/trixie-qemu.sh
@@ -26,12 +26,12 @@
 set -uo pipefail
 
 # Not getopts: QEMU's own options follow and start with '-' too.
-limit=() log= port= accel=tcg qemu=qemu-system-x86_64
+limit=() log= socket= accel=tcg qemu=qemu-system-x86_64
 while [ $# -ge 2 ]; do
 	case $1 in
 	-t) limit=(timeout --foreground -k 10 "$2") ;;
 	-l) log=$2 ;;
-	-i) port=$2 ;;
+	-i) socket=$2 ;;
 	-a) accel=$2 ;;
 	-q) qemu=$2 ;;
 	*) break ;;
@@ -42,8 +42,8 @@ done
 if [ -n "$log" ]; then
 	: >"$log" # there even if QEMU never starts
 	console=(-display none -monitor none -serial "file:$log")
-	[ -z "$port" ] || console=(-display none -monitor none -chardev
-		"socket,id=com1,host=127.0.0.1,port=$port,server=on,wait=off,logfile=$log"
+	[ -z "$socket" ] || console=(-display none -monitor none -chardev
+		"socket,id=com1,path=$socket,server=on,wait=off,logfile=$log"
 		-serial chardev:com1)
 else
 	log=$(mktemp "${TMPDIR:-/tmp}/qemu-run.XXXXXX") || exit 3

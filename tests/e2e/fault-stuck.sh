@@ -9,16 +9,9 @@
 # exactly one of each pasteable line, excluding just the two failing pages.
 . "$(dirname "$0")/lib.sh"
 
-ram=/dev/shm/ramsift-e2e-$$
-inject=$B/host/ramsift-inject
-cleanup() { [ -z "${inj-}" ] || kill "$inj" 2>/dev/null; rm -f "$ram"; }
-trap 'status=$?; cleanup; e2e_report "$status"' EXIT
-truncate -s 128M "$ram"
-"$inject" --file "$ram" 0x5a5a5a8:5:1 0x7000010:63:0 &
-inj=$!
+e2e_hold 128M 0x5a5a5a8:5:1 0x7000010:63:0
 
-e2e_boot -m 128M -object "memory-backend-file,id=mem,size=128M,mem-path=$ram,share=on" \
-	-machine memory-backend=mem -kernel "$ELF" \
+e2e_boot "${E2E_HELD[@]}" -kernel "$ELF" \
 	-append "console=ttyS0,115200 $E2E_ARGS tests=march-c passes=2"
 
 e2e_expect '^ramsift: result=FAIL ' 'result line'

@@ -9,15 +9,13 @@
 . "$(dirname "$0")/lib.sh"
 
 STOP_LIMIT_MS=10000	# from the key to QEMU's exit
-ram=/dev/shm/ramsift-e2e-$$
-inject=$B/host/ramsift-inject
-mon_port=$((20000 + ($$ + 3001) % 20000))
-com_port=$((20000 + ($$ + 9011) % 20000))
+mon=$(e2e_socket monitor)
+com=$(e2e_socket com1)
 sent=$E2E_DIR/$E2E_NAME.key-sent
 cleanup() {
-	[ -z "${inj-}" ] || kill "$inj" 2>/dev/null
 	[ -z "${typist-}" ] || kill "$typist" 2>/dev/null
-	rm -f "$ram" "$sent"
+	rm -f "$sent" "$mon" "$com"
+	e2e_release
 }
 trap 'status=$?; cleanup; e2e_report "$status"' EXIT
 
@@ -34,28 +32,19 @@ wait_line() {
 # press_esc: Esc on the keyboard through the monitor, once a test runs.
 press_esc() {
 	wait_line '^test march-c: start' || return 1
-	exec 3<>"/dev/tcp/127.0.0.1/$mon_port" || return 1
-	printf 'sendkey esc\n' >&3
 	echo "${EPOCHREALTIME/[.,]/}" >"$sent"
-	sleep 1
-	exec 3>&-
+	e2e_monitor "$mon" 'sendkey esc'
 }
 
-# type_q: q on the serial console, once the first pass ended; reads
+# type_q: q on the serial console, once the first pass ended; socat reads
 # what COM1 sends meanwhile, so QEMU never waits on the socket.
 type_q() {
-	local i
-	for i in $(seq 100); do
-		{ exec 4<>"/dev/tcp/127.0.0.1/$com_port"; } 2>/dev/null && break
-		sleep 0.05
-	done
-	cat <&4 >/dev/null &
-	local drain=$!
-	wait_line '^pass 1: end ' || { kill $drain; return 1; }
-	printf 'q' >&4
-	echo "${EPOCHREALTIME/[.,]/}" >"$sent"
-	wait $drain 2>/dev/null
-	exec 4>&-
+	e2e_wait_socket "$com" || return 1
+	{
+		wait_line '^pass 1: end ' || exit 1
+		printf q
+		echo "${EPOCHREALTIME/[.,]/}" >"$sent"
+	} | socat -t 10 - "UNIX-CONNECT:$com" >/dev/null
 }
 
 stop_within_limit() {
@@ -66,10 +55,10 @@ stop_within_limit() {
 # Boot 1: Esc on clean RAM.
 press_esc &
 typist=$!
-e2e_boot -m 64M -monitor "tcp:127.0.0.1:$mon_port,server=on,wait=off" -kernel "$ELF" \
+e2e_boot -m 64M -monitor "unix:$mon,server=on,wait=off" -kernel "$ELF" \
 	-append "console=ttyS0,115200 $E2E_ARGS tests=march-c passes=0"
 ended=${EPOCHREALTIME/[.,]/}
-wait "$typist" || e2e_fail "could not press Esc through the monitor on port $mon_port"
+wait "$typist" || e2e_fail "could not press Esc through the monitor on $mon"
 typist=
 [ "$E2E_RESULT" -eq 5 ] || e2e_fail "Esc: want STOPPED, got ${E2E_RESULTS[$E2E_RESULT]}"
 stop_within_limit "$ended"
@@ -81,17 +70,13 @@ e2e_expect_no '^badram=' 'no BadRAM line on clean RAM'
 	e2e_fail "Esc: last line: want result=STOPPED with errors=0, got: $(tail -n 1 "$E2E_LOG")"
 
 # Boot 2: q on the serial console with two stuck bits held.
-truncate -s 64M "$ram"
-"$inject" --file "$ram" 0x2a5a5a8:5:1 0x3000010:63:0 &
-inj=$!
+e2e_hold 64M 0x2a5a5a8:5:1 0x3000010:63:0
 type_q &
 typist=$!
-E2E_SERIAL_PORT=$com_port e2e_boot -m 64M \
-	-object "memory-backend-file,id=mem,size=64M,mem-path=$ram,share=on" \
-	-machine memory-backend=mem -kernel "$ELF" \
+E2E_SERIAL_SOCKET=$com e2e_boot "${E2E_HELD[@]}" -kernel "$ELF" \
 	-append "console=ttyS0,115200 $E2E_ARGS tests=march-c passes=0"
 ended=${EPOCHREALTIME/[.,]/}
-wait "$typist" || e2e_fail "could not type q on COM1 through port $com_port"
+wait "$typist" || e2e_fail "could not type q on COM1 through $com"
 typist=
 [ "$E2E_RESULT" -eq 1 ] || e2e_fail "q: want FAIL, got ${E2E_RESULTS[$E2E_RESULT]}"
 stop_within_limit "$ended"

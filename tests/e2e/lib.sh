@@ -44,7 +44,36 @@ e2e_report() {
 	printf '  E2E     %-16s %s %6d.%d s\n' "$E2E_NAME" "$verdict" \
 		$((us / 1000000)) $((us / 100000 % 10))
 }
-trap e2e_report EXIT
+# The default EXIT trap; a scenario that sets its own calls e2e_release and
+# e2e_report in it.
+trap 'e2e_status=$?; e2e_release; e2e_report "$e2e_status"' EXIT
+
+# e2e_ram SIZE: guest RAM of SIZE (QEMU's -m syntax) in a shared file of
+# this run's own, E2E_RAM; sets the array E2E_HELD to the QEMU options that
+# give it to the guest.
+e2e_ram() {
+	E2E_RAM=/dev/shm/ramsift-$E2E_NAME-$$
+	truncate -s "$1" "$E2E_RAM"
+	E2E_HELD=(-m "$1" -object "memory-backend-file,id=mem,size=$1,mem-path=$E2E_RAM,share=on"
+		-machine memory-backend=mem)
+}
+
+# e2e_hold SIZE FAULT...: e2e_ram SIZE, with build/host/ramsift-inject
+# holding the faults in it (its ADDR:BIT:VALUE words, or --faults FILE)
+# until e2e_release.
+e2e_hold() {
+	e2e_ram "$1"
+	shift
+	"$B/host/ramsift-inject" --file "$E2E_RAM" "$@" &
+	E2E_INJECTOR=$!
+}
+
+# e2e_release: stop the injector and remove the RAM file, if any.
+e2e_release() {
+	[ -z "${E2E_INJECTOR-}" ] || kill "$E2E_INJECTOR" 2>/dev/null || true
+	[ -z "${E2E_RAM-}" ] || rm -f "$E2E_RAM"
+	E2E_INJECTOR= E2E_RAM=
+}
 
 # e2e_fail WHAT: report a failed assertion, what QEMU said and the end of the
 # log; exit 1.
@@ -64,14 +93,14 @@ e2e_fail() {
 # QEMU's own messages go to build/test/<name>.stderr, shown if a check fails.
 # Sets E2E_RESULT to tools/qemu-run.sh's status (0 PASS, 1 FAIL, 2 ABORTED,
 # 3 QEMU failed or no result line on COM1, 4 time limit, 5 STOPPED). With
-# E2E_SERIAL_PORT set, COM1 also takes input on that TCP port (keys). The log
+# E2E_SERIAL_SOCKET set, COM1 also takes input on that unix socket (keys). The log
 # loses CRs and terminal escapes (GRUB and the firmware draw menus on the
 # serial port) so that lines match plainly.
 e2e_boot() {
 	local raw=$E2E_DIR/$E2E_NAME.serial
 	rm -f "$E2E_LOG"
 	E2E_RESULT=0
-	tools/qemu-run.sh -t "$E2E_TIMEOUT" -l "$raw" ${E2E_SERIAL_PORT:+-i "$E2E_SERIAL_PORT"} \
+	tools/qemu-run.sh -t "$E2E_TIMEOUT" -l "$raw" ${E2E_SERIAL_SOCKET:+-i "$E2E_SERIAL_SOCKET"} \
 		-a "$E2E_ACCEL" -q "$E2E_QEMU" "$@" \
 		2>"$E2E_DIR/$E2E_NAME.stderr" || E2E_RESULT=$?
 	sed -e 's/\r//g' -e 's/\x1b\[[0-9;=?]*[A-Za-z]//g' "$raw" >"$E2E_LOG"
@@ -102,20 +131,40 @@ e2e_check_hypervisor() {
 		'the hypervisor line'
 }
 
+# e2e_socket [WHAT]: the path of a unix socket of this scenario's own, for
+# QEMU to serve (its monitor, QMP, COM1's input): build/test/<name>.WHAT
+# (default: monitor), so that scenarios side by side never share one.
+e2e_socket() {
+	echo "$E2E_DIR/$E2E_NAME.${1:-monitor}.sock"
+}
+
+# e2e_wait_socket SOCKET: wait (60 s at most) for QEMU to create SOCKET.
+e2e_wait_socket() {
+	for _ in $(seq 600); do
+		[ -S "$1" ] && return 0
+		sleep 0.1
+	done
+	echo "$E2E_NAME: QEMU made no socket $1 within 60 s" >&2
+	return 1
+}
+
+# e2e_send SOCKET TEXT: write TEXT to what QEMU serves on the unix socket
+# SOCKET once it is there, keeping what comes back in build/test/<name>.monitor
+# (a monitor's answers, COM1's output); returns once QEMU closes the
+# connection (10 s at most: a monitor closes it after the last line).
+e2e_send() {
+	e2e_wait_socket "$1" || return 1
+	printf '%s' "$2" | socat -t 10 - "UNIX-CONNECT:$1" >>"$E2E_DIR/$E2E_NAME.monitor" 2>&1
+}
+
 # e2e_monitor SOCKET COMMAND...: send the commands, one a line, to QEMU's
 # human monitor on the unix socket SOCKET (-monitor unix:SOCKET,server=on,
-# wait=off), waiting first for QEMU to create it; returns once QEMU has
-# answered them all (socat waits for the monitor to close the connection,
-# as it does after the last line). The answers are appended to
-# build/test/<name>.monitor.
+# wait=off); returns once QEMU has answered them all.
 e2e_monitor() {
 	local sock=$1
 	shift
-	for _ in $(seq 600); do
-		[ -S "$sock" ] && break
-		sleep 0.1
-	done
-	printf '%s\n' "$@" | socat -t 10 - "UNIX-CONNECT:$sock" >>"$E2E_DIR/$E2E_NAME.monitor" 2>&1
+	e2e_send "$sock" "$(printf '%s\n' "$@")
+"
 }
 
 # e2e_wait_serial ERE: wait until a line of the serial log that e2e_boot is

@@ -20,26 +20,22 @@ BOOTS=10
 BOOT_LIMIT=30		# seconds for one boot: start, first ERROR line, the NMI, the report
 REPORT_LIMIT_MS=5000	# from sending the NMI to QEMU's exit
 
-ram=/dev/shm/ramsift-e2e-$$
 faults=$E2E_DIR/$E2E_NAME.faults
 raw=$E2E_DIR/$E2E_NAME.serial
 sent=$E2E_DIR/$E2E_NAME.nmi-sent
 boots=$E2E_DIR/$E2E_NAME.boots	# one line on each boot, for a reader
-port=$((20000 + ($$ + 10007) % 20000))
-inject=$B/host/ramsift-inject
+mon=$(e2e_socket monitor)
 cleanup() {
-	[ -z "${inj-}" ] || kill "$inj" 2>/dev/null
+	e2e_release
 	[ -z "${nmi-}" ] || kill "$nmi" 2>/dev/null
-	rm -f "$ram" "$sent"
+	rm -f "$sent" "$mon"
 }
 trap 'status=$?; cleanup; e2e_report "$status"' EXIT
 
-truncate -s 64M "$ram"
 for ((i = 0, a = 0x800000; a < 0x3800000; i++, a += 0x10000)); do
 	printf '0x%x:%d:%d\n' $((a + 8 * (i % 512))) $((i % 64)) $((i % 2))
 done >"$faults"
-"$inject" --file "$ram" --faults "$faults" &
-inj=$!
+e2e_hold 64M --faults "$faults"
 
 # send_nmi: once the first ERROR line is in the serial log, send "nmi" to the
 # monitor and note the time (microseconds) in $sent.
@@ -49,16 +45,8 @@ send_nmi() {
 		sleep 0.05
 	done
 	grep -q '^ERROR addr=' "$raw" 2>/dev/null || { echo "no ERROR line to interrupt" >&2; return 1; }
-	exec 3<>"/dev/tcp/127.0.0.1/$port" || return 1
-	printf 'nmi\n' >&3
 	echo "${EPOCHREALTIME/[.,]/}" >"$sent"
-	# Stay until the monitor answers with its next prompt (or QEMU exits), so
-	# the command is not lost with a connection closed under it.
-	local prompts=0 chunk
-	while [ "$prompts" -lt 2 ] && IFS= read -r -t 5 -d ')' chunk <&3; do
-		[[ $chunk == *'(qemu' ]] && prompts=$((prompts + 1))
-	done
-	exec 3>&-
+	e2e_monitor "$mon" nmi
 }
 
 : >"$boots"
@@ -71,12 +59,10 @@ for ((boot = 1; boot <= BOOTS; boot++)); do
 	rm -f "$sent"
 	send_nmi &
 	nmi=$!
-	E2E_TIMEOUT=$BOOT_LIMIT e2e_boot -m 64M \
-		-object "memory-backend-file,id=mem,size=64M,mem-path=$ram,share=on" \
-		-machine memory-backend=mem -monitor "tcp:127.0.0.1:$port,server=on,wait=off" \
+	E2E_TIMEOUT=$BOOT_LIMIT e2e_boot "${E2E_HELD[@]}" -monitor "unix:$mon,server=on,wait=off" \
 		-kernel "$ELF" -append "$consoles $E2E_ARGS tests=march-c passes=0 errors=1000000"
 	ended=${EPOCHREALTIME/[.,]/}
-	wait "$nmi" || e2e_fail "boot $boot: could not send the NMI through the monitor on port $port"
+	wait "$nmi" || e2e_fail "boot $boot: could not send the NMI through the monitor on $mon"
 	nmi=
 	ms=$(((ended - $(cat "$sent")) / 1000))
 

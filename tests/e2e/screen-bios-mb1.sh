@@ -13,7 +13,7 @@
 iso=$E2E_DIR/$E2E_NAME.iso
 sh iso/mkiso.sh -t 0 -e mb1 -a "onexit=halt bitfade=0 tests=march-c" "$ELF" "$iso" || e2e_fail "no ISO"
 screen_faults 128M
-screen_start "${SCREEN_MEM[@]}" -cdrom "$iso"
+screen_start "${E2E_HELD[@]}" -cdrom "$iso"
 screen_wait '^test march-c: start pass=1 ' 'the first pass reaches march-c'
 e2e_expect '^console: VGA text screen$' 'the VGA text console'
 screen_check_status "$E2E_NAME-status" march-c vga

@@ -13,9 +13,6 @@
 iso=$E2E_DIR/$E2E_NAME.iso
 sh iso/mkiso.sh -t 0 -a "onexit=halt bitfade=0 tests=own-address patterns=64 holes=1000 errors=10" \
 	"$ELF" "$iso" || e2e_fail "no ISO"
-inject=$B/host/ramsift-inject
-ram=/dev/shm/ramsift-e2e-$$
-truncate -s 1G "$ram"
 # Pages from a fixed pseudo-random sequence over 288-991 MiB: no structure
 # for the fold to merge, and above where Linux loads its kernel without
 # KASLR (so memmap= is not kept to 4 ranges).
@@ -25,11 +22,8 @@ for i in $(seq 120); do
 	x=$(((x * 1103515245 + 12345) % 2147483648))
 	faults+=("$(printf '0x%x:3:1' $((0x12000000 + (x % 180000) * 4096 + 0x100)))")
 done
-"$inject" --file "$ram" "${faults[@]}" &
-inj=$!
-trap 'status=$?; kill "$inj" 2>/dev/null; rm -f "$ram"; e2e_report "$status"' EXIT
-screen_start -m 1G -object "memory-backend-file,id=mem,size=1G,mem-path=$ram,share=on" \
-	-machine memory-backend=mem -cdrom "$iso"
+e2e_hold 1G "${faults[@]}"
+screen_start "${E2E_HELD[@]}" -cdrom "$iso"
 screen_wait '^ramsift: result=' 'the run ends (its result line is the last; then it waits for a key)'
 e2e_expect '^fold: failing_pages=1[0-9][0-9] ' 'the pages found'
 n=$(grep '^ramsift: result=\|^GRUB_BADRAM=\|^memmap=' "$E2E_LOG" | wc -c)

@@ -11,11 +11,6 @@
 # page in the memmap= line.
 . "$(dirname "$0")/lib.sh"
 
-ram=/dev/shm/ramsift-e2e-$$
-inject=$B/host/ramsift-inject
-cleanup() { [ -z "${inj-}" ] || kill "$inj" 2>/dev/null; rm -f "$ram"; }
-trap 'status=$?; cleanup; e2e_report "$status"' EXIT
-
 # The byte: the first of a message of the lock checks (src/panic.c), as a
 # file offset in the ELF, then its load address through .rodata's header.
 off=$(grep -boa 'taken again by CPU' "$ELF" | head -n 1 | cut -d: -f1)
@@ -26,18 +21,18 @@ load=$((0x$(nm "$ELF" | awk '$3 == "image_start_phys" { print $1 }')))
 byte=$(od -An -tu1 -j "$off" -N1 "$ELF" | tr -d ' ')
 bit0=$((byte & 1))
 
-truncate -s 256M "$ram"
+e2e_ram 256M
 start_injector() {
 	e2e_wait_serial '^test march-c: start pass=1 ' || return 1
 	# -kernel loads the image at its link address; the loader: line says so.
 	image=$(sed -nE 's/^loader: .* image at (0x[0-9a-f]+);.*/\1/p' "$E2E_DIR/$E2E_NAME.serial")
 	at=$((lma - load + image))
 	echo "$at" >"$E2E_DIR/$E2E_NAME.at"
-	exec "$inject" --file "$ram" "$(printf '0x%x:%d:%d' $((at & ~7)) $(((at & 7) * 8)) $((1 - bit0)))"
+	exec "$B/host/ramsift-inject" --file "$E2E_RAM" "$(printf '0x%x:%d:%d' $((at & ~7)) $(((at & 7) * 8)) $((1 - bit0)))"
 }
 start_injector &
-inj=$!
-e2e_boot -m 256M -object "memory-backend-file,id=mem,size=256M,mem-path=$ram,share=on" \
+E2E_INJECTOR=$!
+e2e_boot "${E2E_HELD[@]}" \
 	-machine memory-backend=mem -kernel "$ELF" \
 	-append "console=ttyS0,115200 $E2E_ARGS tests=march-c passes=3"
 

@@ -21,19 +21,12 @@ faults=(0x1200000:3:1 0x2400008:7:0 0x3a5a5a8:5:1 0x4800010:63:0 0x5a5a5a8:12:1 
 want=$(printf '%s\n' "${faults[@]}" | sed -E 's/^0x([0-9a-f]+):.*/\1/' |
 	while read -r a; do printf '0x%016x\n' $((0x$a)); done | sort | tr '\n' ' ')
 
-ram=/dev/shm/ramsift-e2e-$$
-inject=$B/host/ramsift-inject
-cleanup() { [ -z "${inj-}" ] || kill "$inj" 2>/dev/null; rm -f "$ram"; }
-trap 'status=$?; cleanup; e2e_report "$status"' EXIT
-truncate -s 128M "$ram"
-"$inject" --file "$ram" "${faults[@]}" &
-inj=$!
+e2e_hold 128M "${faults[@]}"
 
 # run NAME ARGS: one boot over the faulty RAM, its log kept as NAME.
 run() {
 	E2E_LOG=$E2E_DIR/$E2E_NAME-$1.log
-	e2e_boot -smp 4 -m 128M -object "memory-backend-file,id=mem,size=128M,mem-path=$ram,share=on" \
-		-machine memory-backend=mem -kernel "$ELF" \
+	e2e_boot -smp 4 "${E2E_HELD[@]}" -kernel "$ELF" \
 		-append "console=ttyS0,115200 $E2E_ARGS errors=100000 tests=march-c passes=2 $2"
 	e2e_expect '^ramsift: result=FAIL ' "$1: result line"
 	[ "$E2E_RESULT" -eq 1 ] || e2e_fail "$1: isa-debug-exit result: want FAIL, got ${E2E_RESULTS[$E2E_RESULT]}"

@@ -14,16 +14,9 @@
 . "$(dirname "$0")/lib.sh"
 
 E2E_ACCEL=tcg,thread=multi
-ram=/dev/shm/ramsift-e2e-$$
-inject=$B/host/ramsift-inject
-cleanup() { [ -z "${inj-}" ] || kill "$inj" 2>/dev/null; rm -f "$ram"; }
-trap 'status=$?; cleanup; e2e_report "$status"' EXIT
-truncate -s 64M "$ram"
-"$inject" --file "$ram" 0x9dff8:0:1 &
-inj=$!
+e2e_hold 64M 0x9dff8:0:1
 
-e2e_boot -smp 2 -m 64M -object "memory-backend-file,id=mem,size=64M,mem-path=$ram,share=on" \
-	-machine memory-backend=mem -kernel "$ELF" \
+e2e_boot -smp 2 "${E2E_HELD[@]}" -kernel "$ELF" \
 	-append "console=ttyS0,115200 $E2E_ARGS tests=march-c passes=2"
 
 e2e_expect '^  ramsift occupies 0x000000000009d000-0x000000000009efff 8 KiB: AP start-up code$' \

@@ -13,20 +13,13 @@
 . "$(dirname "$0")/lib.sh"
 
 E2E_ACCEL=tcg,thread=multi
-ram=/dev/shm/ramsift-e2e-$$
-inject=$B/host/ramsift-inject
-cleanup() { [ -z "${inj-}" ] || kill "$inj" 2>/dev/null; rm -f "$ram"; }
-trap 'status=$?; cleanup; e2e_report "$status"' EXIT
 faults=()
 for ((page = 0; page < 0x9f; page++)); do
 	faults+=("$(printf '0x%x:1:1' $((page * 4096 + 0x800)))")
 done
-truncate -s 64M "$ram"
-"$inject" --file "$ram" "${faults[@]}" &
-inj=$!
+e2e_hold 64M "${faults[@]}"
 
-e2e_boot -smp 2 -m 64M -object "memory-backend-file,id=mem,size=64M,mem-path=$ram,share=on" \
-	-machine memory-backend=mem -kernel "$ELF" \
+e2e_boot -smp 2 "${E2E_HELD[@]}" -kernel "$ELF" \
 	-append "console=ttyS0,115200 $E2E_ARGS tests=march-c passes=3 errors=100000"
 
 e2e_expect '^  usable 0x0000000000000000-0x000000000009efff 636 KiB$' \

@@ -145,18 +145,12 @@ STATUS_ROWS=9
 
 # screen_faults MEM: hold two stuck bits (bit 5 of the word at 0x5a5a5a8 at
 # 1, bit 63 of the word at 0x7000010 at 0, as tests/e2e/fault-stuck.sh) in
-# a file that backs the guest's MEM of RAM, with build/host/ramsift-inject;
-# sets SCREEN_MEM to the QEMU options. The injector ends with the script.
+# the guest's MEM of RAM (e2e_hold); sets E2E_HELD to the QEMU options.
+# The injector ends with the script.
 screen_faults() {
 	local inject=$B/host/ramsift-inject
-	SCREEN_RAM=/dev/shm/ramsift-e2e-$$
 	[ -x "$inject" ] || e2e_fail "$inject is missing: make $inject"
-	truncate -s "$1" "$SCREEN_RAM"
-	"$inject" --file "$SCREEN_RAM" 0x5a5a5a8:5:1 0x7000010:63:0 &
-	SCREEN_INJ=$!
-	trap 'status=$?; kill "$SCREEN_INJ" 2>/dev/null; rm -f "$SCREEN_RAM"; e2e_report "$status"' EXIT
-	SCREEN_MEM=(-m "$1" -object "memory-backend-file,id=mem,size=$1,mem-path=$SCREEN_RAM,share=on"
-		-machine memory-backend=mem)
+	e2e_hold "$1" 0x5a5a5a8:5:1 0x7000010:63:0
 }
 
 # screen_read_status NAME SIZE SCALE: stop the machine, take a screendump

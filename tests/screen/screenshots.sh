@@ -17,7 +17,7 @@ iso=$E2E_DIR/$E2E_NAME.iso
 mkdir -p "$out"
 sh iso/mkiso.sh -t 0 -a "onexit=halt bitfade=10 tests=march-c,bit-fade" "$ELF" "$iso" || e2e_fail "no ISO"
 screen_faults 512M
-screen_start "${SCREEN_MEM[@]}" -cdrom "$iso"
+screen_start "${E2E_HELD[@]}" -cdrom "$iso"
 screen_wait '^test march-c: start pass=1 ' 'the first pass reaches march-c'
 screen_wait '^ERROR addr=0x0000000007000010 ' 'march-c finds the second stuck bit'
 sleep 3
