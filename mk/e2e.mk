@@ -29,8 +29,9 @@ ARGS ?=
 
 # Exit status of tools/qemu-run.sh: 0 PASS, 1 FAIL, 2 ABORTED, 3 QEMU failed
 # or gave no result line. The console and QEMU's monitor are on the terminal.
+# Only what building and booting need is installed (deps.sh run).
 run:
-	$(Q)sh tools/deps.sh
+	$(Q)sh tools/deps.sh run
 	$(Q)$(MAKE) --no-print-directory $(B)/ramsift.elf
 	$(Q)tools/qemu-run.sh -m $(MEM) -kernel $(B)/ramsift.elf \
 		-append "console=ttyS0,115200 onexit=qemu $(ARGS)"

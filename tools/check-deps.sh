@@ -18,10 +18,11 @@ failed=0
 fail() { echo "check-deps: $*" >&2; failed=1; }
 
 pkgs=" $(sh tools/deps.sh --list | tr '\n' ' ') "
+run_pkgs=" $(sh tools/deps.sh --list run | tr '\n' ' ') "
 
 # The list: NAMES (programs and paths), WHY[name] (its comment), OPTIONAL.
 names=() optional=" "
-declare -A why
+declare -A why run_entry
 while IFS= read -r line; do
 	entry=${line%%#*}
 	entry=${entry//[[:space:]]/}
@@ -32,6 +33,7 @@ while IFS= read -r line; do
 	fi
 	names+=("$entry")
 	why[$entry]=$(sed -n 's/^[^#]*#[[:space:]]*//p' <<<"$line")
+	[[ ${why[$entry]} != '[run] '* ]] || { run_entry[$entry]=1; why[$entry]=${why[$entry]#\[run\] }; }
 done < <(grep -v '^#' "$list")
 listed=" ${names[*]} $optional"
 
@@ -107,22 +109,35 @@ while read -r p prio; do
 done < <(printf '%s\n' "${pkg_of[@]}" | tr ',' '\n' | sed 's/:.*//; s/ //g' | sort -u |
 	xargs -r dpkg-query -W -f='${Package} ${Priority}\n')
 
+# from PKGS N: a package N comes from is in the list PKGS or of the base system.
+from() {
+	local p
+	for p in ${pkg_of[$2]//,/ }; do
+		p=${p%%:*}
+		case " ${priority[$p]-} $1" in
+		" required "* | " important "* | *" $p "*) return 0 ;;
+		esac
+	done
+	return 1
+}
+
 for n in "${!pkg_of[@]}"; do
-	ok=0 desc=
+	desc=
 	for p in ${pkg_of[$n]//,/ }; do
 		p=${p%%:*}
 		desc="$desc${desc:+, }$p (priority ${priority[$p]:-unknown})"
-		case " ${priority[$p]-} $pkgs" in
-		" required "* | " important "* | *" $p "*) ok=1 ;;
-		esac
 	done
 	label=$n
 	[ "${path[$n]}" = "$n" ] || label="$n (${path[$n]})"
-	[ "$ok" = 1 ] ||
+	from "$pkgs" "$n" ||
 		fail "$label, used by ${why[$n]:-what $list says}, comes from $desc," \
 			"which tools/deps.sh does not install: add it to PKGS in tools/deps.sh"
+	[ -z "${run_entry[$n]-}" ] || from "$run_pkgs" "$n" ||
+		fail "$label, used by ${why[$n]}, comes from $desc, which tools/deps.sh run" \
+			"(make run) does not install: add it to RUN_PKGS in tools/deps.sh"
 done
 
 [ "$failed" = 0 ] || exit 1
 echo "  DEPS    $list: ${#names[@]} programs and files, each from a package of" \
-	"tools/deps.sh or of the base system; every program the scripts call is listed"
+	"tools/deps.sh or of the base system (the ${#run_entry[@]} of make run from deps.sh run's);" \
+	"every program the scripts call is listed"

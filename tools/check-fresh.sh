@@ -1,17 +1,14 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# `make check-fresh`: run `bash .ci/run` as a fresh Debian 12 machine would.
-# A minimal bookworm root (debootstrap's base system: priorities required and
-# important, then gcc and git without their Recommends, package lists
-# emptied) is built once from the mirror this machine's apt uses and cached in
-# build/fresh/base. Each run copies it to build/fresh/root, clones the
-# committed HEAD of this repository into it (uncommitted changes are not
-# seen, as by CI), checks that the packages tools/deps.sh manages are absent
-# there, runs .ci/run in it as root by chroot, and checks that they were
-# installed. Prints the time .ci/run took, installs included. As root only.
-# The chroot's /proc, /sys and /dev are mounted in a mount namespace of its
-# own: they vanish with it, so a killed run never leaves the host's /dev
-# under build/ for `make clean` to delete.
+# `make check-fresh`: `make run`, then `bash .ci/run`, as a fresh Debian 12
+# machine runs them. A minimal bookworm root (debootstrap's base system, then
+# gcc and git) is built once into build/fresh/base; each run copies it to
+# build/fresh/root and clones the committed HEAD into it twice (uncommitted
+# changes are not seen, as by CI). make run must install deps.sh run's
+# packages and no others and PASS; .ci/run must install the rest and pass.
+# Prints the time .ci/run took, installs included. As root only. /proc, /sys
+# and /dev are mounted in a mount namespace of the chroot's own, so a killed
+# run never leaves the host's /dev under build/ for `make clean` to delete.
 # usage: tools/check-fresh.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -84,8 +81,10 @@ cp -a "$base" "$root"
 [ -z "$(git status --porcelain --untracked-files=no)" ] ||
 	echo "check-fresh: warning: uncommitted changes are not part of the run (it clones HEAD)" >&2
 head=$(git rev-parse HEAD)
-git clone -q --no-local "$top" "$root/root/ramsift"
-git -C "$root/root/ramsift" checkout -q --detach "$head"
+for clone in ramsift ramsift-run; do
+	git clone -q --no-local "$top" "$root/root/$clone"
+	git -C "$root/root/$clone" checkout -q --detach "$head"
+done
 echo "check-fresh: cloned $(git log -1 --format='%h %s' "$head")"
 
 # installed: the packages of deps.sh's list that dpkg has installed in the root.
@@ -99,6 +98,22 @@ absent=$(comm -23 <(tr ' ' '\n' <<<"$pkgs" | sort -u) <(sort -u <<<"$before"))
 echo "check-fresh: absent from the root before .ci/run:" $absent
 grep -qx grub2-common <<<"$absent" ||
 	die "grub2-common is installed in the fresh root: the base is not fresh; rm -rf $base and rerun"
+
+# make run first, in a clone of its own: it installs what building and
+# booting need, no more, and boots to PASS.
+run_pkgs=$(in_root "$root" sh -c 'cd /root/ramsift && sh tools/deps.sh --list run')
+echo "check-fresh: make run MEM=64M ARGS=bitfade=0 in the root (log: $dir/run.log)"
+in_root "$root" sh -c 'cd /root/ramsift-run && make run MEM=64M ARGS=bitfade=0' \
+	</dev/null >"$dir/run.log" 2>&1 ||
+	die "make run failed in the fresh root (log: $dir/run.log, the root: $root)"
+tail -n 1 "$dir/run.log" | grep -q '^ramsift: result=PASS ' ||
+	die "make run did not end with result=PASS (log: $dir/run.log)"
+after_run=$(installed)
+extra=$(comm -13 <(printf '%s\n' $before $run_pkgs | sort -u) <(sort -u <<<"$after_run"))
+[ -z "$extra" ] || die "make run installed packages only the checks need:" $extra
+lacking=$(comm -23 <(printf '%s\n' $run_pkgs | sort -u) <(sort -u <<<"$after_run"))
+[ -z "$lacking" ] || die "after make run these packages of deps.sh --list run are absent:" $lacking
+echo "check-fresh: make run installed only deps.sh run's packages and passed"
 
 echo "check-fresh: bash .ci/run in the root (log: $dir/ci-run.log)"
 t0=$SECONDS

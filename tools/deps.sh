@@ -1,29 +1,33 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Install the Debian packages that building and checking ramsift need, and only
-# those that are missing: one dpkg-query to find them, one apt-get to install
-# them. A no-op when everything is there. Not root and something missing: print
-# the command to run and fail. Runs under plain sh (the Makefile's `deps`).
-# Every program and file the build, the checks, `make bench` and `make demo`
-# use is listed in tools/deps.files; tools/check-deps.sh (`make check-deps`)
-# fails when one comes from a package neither listed here nor part of Debian's
-# base system (priority required or important).
-# usage: deps.sh [--list]   (--list: print the packages, one a line)
+# Install the Debian packages ramsift needs, and only those that are missing:
+# one dpkg-query to find them, one apt-get to install them; not root and
+# something missing: print the command to run and fail. `run`: what building
+# the image and booting it in QEMU need (make run); else everything the
+# checks, make bench and make demo use. tools/check-deps.sh proves that every
+# program and file of tools/deps.files comes from these packages (those
+# tagged [run] from RUN_PKGS) or from Debian's base system.
+# usage: deps.sh [--list] [run]   (--list: print the packages, one a line)
 set -eu
 
-# libc6-dev is only a Recommends of gcc, but the host builds need its headers.
-# binutils comes with gcc today; the build and the tests call it directly
-# (binutils-x86-64-linux-gnu holds the programs binutils names, addr2line too).
-# qemu-system-x86 depends on qemu-system-data, seabios and ipxe-qemu: listed
-# for the Multiboot loader, the BIOS and the NIC's option ROM that every boot
-# loads. grub2-common has Debian's /etc/default/grub and update-grub
-# (tests/e2e/roundtrip/grub-default.sh). debootstrap and git: `make
-# check-fresh` builds a Debian root and clones the repository into it;
+# make run: libc6-dev is only a Recommends of gcc, but the host builds need
+# its headers. binutils comes with gcc today; the build and the tests call it
+# directly (binutils-x86-64-linux-gnu holds the programs binutils names,
+# addr2line too). qemu-system-x86 depends on qemu-system-data, seabios and
+# ipxe-qemu: listed for the Multiboot loader, the BIOS and the NIC's option
+# ROM that every boot loads. console-setup-linux ships the console font the
+# build turns into ramsift's (mk/screen.mk).
+RUN_PKGS="gcc libc6-dev binutils binutils-x86-64-linux-gnu make qemu-system-x86 qemu-system-data seabios ipxe-qemu
+console-setup-linux"
+
+# The checks, make bench and make demo besides: grub2-common has Debian's
+# /etc/default/grub and update-grub (tests/e2e/roundtrip/grub-default.sh).
+# debootstrap and git: `make check-fresh` builds a Debian root and clones the
+# repository into it;
 # debootstrap also builds the Debian 13 root whose QEMU 10 runs the x2APIC
 # scenario (tools/trixie-qemu.sh: Debian 12's QEMU has no TCG x2APIC).
 # zbar-tools and qrencode: make check-qr holds lib/qr against both.
-# console-setup-linux ships the console font the build turns into ramsift's
-# (mk/screen.mk); socat talks to QEMU's monitor in the screen scenarios.
+# socat talks to QEMU's monitor and COM1 in the scenarios.
 # dpkg-dev (dpkg-shlibdeps, dpkg-gencontrol) builds the package of make deb,
 # and lintian checks it (check-deb). libc6, libgcc-s1, libstdc++6 and libaio1:
 # the libraries of Debian's stressapptest and mbw, which
@@ -33,23 +37,26 @@ set -eu
 # clang and libclang-rt-14-dev (libFuzzer and the sanitizers' runtimes, only
 # a Recommends of clang) build the fuzz harnesses that make check runs;
 # libzbar-dev lets the QR harness decode every symbol (mk/fuzz.mk).
-PKGS="gcc libc6-dev binutils binutils-x86-64-linux-gnu make qemu-system-x86 qemu-system-data seabios ipxe-qemu
+PKGS="$RUN_PKGS
 grub-pc-bin grub-efi-amd64-bin grub-common grub2-common xorriso mtools ovmf
 libcmocka-dev cpio memtest86+ debootstrap git zbar-tools qrencode
-console-setup-linux socat dpkg-dev lintian libc6 libgcc-s1 libstdc++6 libaio1 gnu-efi
+socat dpkg-dev lintian libc6 libgcc-s1 libstdc++6 libaio1 gnu-efi
 clang libclang-rt-14-dev libzbar-dev"
 
+list=
+[ "${1-}" != --list ] || { list=1; shift; }
 case ${1-} in
---list)
-	printf '%s\n' $PKGS
-	exit 0
-	;;
+run) PKGS=$RUN_PKGS ;;
 '') ;;
 *)
-	echo "usage: $0 [--list]" >&2
+	echo "usage: $0 [--list] [run]" >&2
 	exit 2
 	;;
 esac
+if [ -n "$list" ]; then
+	printf '%s\n' $PKGS
+	exit 0
+fi
 
 # dpkg-query lists the packages it knows with their state; the ones it does not
 # know (never installed) are simply absent, hence the `|| true`.
