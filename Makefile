@@ -4,6 +4,7 @@
 
 .DELETE_ON_ERROR:
 .SUFFIXES:
+.SECONDEXPANSION:
 .DEFAULT_GOAL := all
 
 V ?= 0
@@ -96,8 +97,8 @@ $(B)/host/unit/%: tests/unit/%.c $(HOST_LIBS)
 all: $(B)/ramsift.elf
 
 # Further host programs, ISO assembly and test groups live in mk/*.mk; each adds
-# its check target to HOST_CHECKS (no QEMU: `make check-host`, under a minute)
-# or to CHECK_TARGETS (the boots), which `make check` runs after the host tier.
+# its check target to HOST_CHECKS (no QEMU: `make check-host`) or to
+# CHECK_TARGETS (the boots); `make check` runs them all side by side.
 HOST_CHECKS := check-layers check-unit
 CHECK_TARGETS := check-host
 include $(sort $(wildcard mk/*.mk))
@@ -112,9 +113,19 @@ check-unit: $(UNIT_BINS)
 	$(Q)set -e; for t in $(UNIT_BINS); do echo "  UNIT    $$t"; $$t; done
 
 # check-deps first: a missing package then fails in a second, not a test.
+# Then every check at once, as many as CHECK_JOBS (the host's cores unless
+# -j says otherwise), the longest first; -k runs them all even when one
+# fails, -Otarget prints each one's output in one piece when it ends.
+CHECK_JOBS ?= $(shell nproc)
+# The longest, so that none starts last and runs alone.
+CHECK_FIRST := check-rt-linux-roundtrip-grub2.12-linux6.12 check-rt-linux-roundtrip \
+	check-consumer check-rt-efi-reserve-grub2.12-linux6.12 check-rt-efi-reserve \
+	check-rt-grub-roundtrip-grub2.12 check-rt-grub-roundtrip check-rt-linux-roundtrip-grub2.12 \
+	check-rt-linux-roundtrip-linux6.12 check-e2e-kernel-5g check-e2e-identity
 check: deps
 	$(Q)$(MAKE) --no-print-directory check-deps
-	$(Q)$(MAKE) --no-print-directory $(CHECK_TARGETS)
+	$(Q)$(MAKE) --no-print-directory -k -Otarget $(if $(filter -j%,$(MAKEFLAGS)),,-j$(CHECK_JOBS)) \
+		$(CHECK_FIRST) $(CHECK_TARGETS)
 	@echo "make check: all tests passed"
 
 clean:

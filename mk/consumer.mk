@@ -17,7 +17,8 @@
 CONSUMER_TOOLS := stressapptest mbw
 CONSUMER_CPIO := $(B)/linux/consumer.cpio
 
-$(B)/linux/tools/root: tests/linux/fetch-tools.sh
+# After the kernel's fetch: both may run apt-get update, one at a time.
+$(B)/linux/tools/root: tests/linux/fetch-tools.sh | $(B)/linux/vmlinuz
 	$(call say,FETCH,$(CONSUMER_TOOLS))sh $< $(@D) $(CONSUMER_TOOLS)
 $(B)/bench/consumer-guest: bench/consumer-guest.c
 	$(call say,HOSTCC,$@)mkdir -p $(@D) && $(HOST_CC) $(RT_CFLAGS) -static -o $@ $<

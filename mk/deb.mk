@@ -60,4 +60,4 @@ check-deb: $(DEB)
 CHECK_TARGETS += check-deb
 
 # tests/e2e/deb-*.sh install the package.
-check-e2e: $(DEB)
+check-e2e-deb-install check-e2e-deb-bootpart: $(DEB)

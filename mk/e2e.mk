@@ -1,10 +1,16 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # End-to-end checks: every tests/e2e/<scenario>.sh boots the image or a test ISO
-# in QEMU and prints one line (PASS/FAIL, seconds); all run, and check-e2e fails
-# if any failed. `make run [MEM=2G] [ARGS='passes=2']` boots the image with the
-# serial console on the terminal and exits with ramsift's result.
+# in QEMU and prints one line (PASS/FAIL, seconds). Each is a make target of
+# its own, check-e2e-<scenario>, so that `make -j check` runs them side by
+# side; check-e2e runs them all. E2E_DEPS (other mk/*.mk add to it) is what
+# every scenario needs; a few need more, named below their rule.
+# `make run [MEM=2G] [ARGS='passes=2']` boots the image with the serial
+# console on the terminal and exits with ramsift's result.
 
 E2E_SCRIPTS := $(filter-out tests/e2e/lib%.sh,$(sort $(wildcard tests/e2e/*.sh)))
+E2E_TARGETS := $(patsubst tests/e2e/%.sh,check-e2e-%,$(E2E_SCRIPTS))
+E2E_DEPS += $(B)/ramsift.elf $(B)/test/ramsift-test.iso $(B)/test/ramsift-test-mb1.iso \
+	$(B)/test/bad-magic-stub.elf $(B)/host/ramsift-jsoncheck
 
 # bad-magic.sh's stub jumps to the image's entry point, read from its ELF header.
 $(B)/test/bad-magic-stub.elf: tests/e2e/bad-magic-stub.S lib/boot/multiboot.h $(B)/ramsift.elf
@@ -13,14 +19,16 @@ $(B)/test/bad-magic-stub.elf: tests/e2e/bad-magic-stub.S lib/boot/multiboot.h $(
 		awk '/Entry point address/ { print $$4 }') -o $@.o $< && \
 	ld -m elf_i386 -Ttext=0x1000000 -o $@ $@.o
 
-# Debian 13's QEMU for smp-x2apic.sh (tools/trixie-qemu.sh), built once.
+# Debian 13's QEMU for the x2APIC scenarios (tools/trixie-qemu.sh), built once.
 $(B)/trixie-qemu/.trixie-ok:
 	$(call say,GEN,$(B)/trixie-qemu)tools/trixie-qemu.sh --build
 
-check-e2e: $(B)/ramsift.elf $(B)/test/ramsift-test.iso $(B)/test/ramsift-test-mb1.iso \
-		$(B)/test/bad-magic-stub.elf $(B)/host/ramsift-inject $(B)/host/ramsift-jsoncheck \
-		$(B)/trixie-qemu/.trixie-ok
-	$(Q)failed=0; for t in $(E2E_SCRIPTS); do $$t || failed=1; done; exit $$failed
+.PHONY: check-e2e $(E2E_TARGETS)
+check-e2e: $(E2E_TARGETS)
+# E2E_DEPS is read once every mk/*.mk has added to it (.SECONDEXPANSION).
+$(E2E_TARGETS): check-e2e-%: tests/e2e/%.sh $$(E2E_DEPS)
+	$(Q)$<
+check-e2e-smp-x2apic check-e2e-smp-x2apic-uefi: $(B)/trixie-qemu/.trixie-ok
 
 CHECK_TARGETS += check-e2e
 

@@ -26,4 +26,4 @@ $(B)/ramsift-reserve.efi: $(B)/efi/ramsift-reserve.so
 efi: $(B)/ramsift-reserve.efi
 
 # tests/e2e/roundtrip/efi-reserve.sh boots it under OVMF.
-check-roundtrip: $(B)/ramsift-reserve.efi
+RT_DEPS += $(B)/ramsift-reserve.efi

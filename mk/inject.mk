@@ -5,4 +5,4 @@ $(B)/host/ramsift-inject: tests/inject/inject.c lib/memtest/prng.c
 	$(call say,HOSTCC,$<)mkdir -p $(@D) && $(HOST_CC) -std=gnu11 -O2 -Wall -Wextra -Werror -iquote lib -o $@ $^
 
 # Scenarios in tests/e2e hold faults with it.
-check-e2e: $(B)/host/ramsift-inject
+E2E_DEPS += $(B)/host/ramsift-inject

@@ -18,4 +18,4 @@ $(B)/test/tftp/ramsift.ipxe: $(B)/test/ramsift-test.iso $(NETBOOT_DEPS) tests/e2
 	$(call say,NETBOOT,$(@D))sh dist/netboot/mknetboot.sh \
 		-a '$(shell grep -v '^\#' tests/e2e/kernel-args)' $< $(@D)
 
-check-e2e: $(B)/test/tftp/ramsift.ipxe
+E2E_DEPS += $(B)/test/tftp/ramsift.ipxe

@@ -2,8 +2,9 @@
 # The fault round trip: seeded DRAM fault sets held in QEMU's RAM
 # are found exactly, folded, and excluded by a real GRUB (BIOS and UEFI,
 # multiboot and multiboot2) and by Debian's own Linux kernel.
-# check-roundtrip runs every tests/e2e/roundtrip/<scenario>.sh (each prints
-# one PASS/FAIL line with its time, and a line per boot); `make demo` is the
+# Each tests/e2e/roundtrip/<scenario>.sh (it prints one PASS/FAIL line with
+# its time, and a line per boot) is the make target check-rt-<scenario>, each
+# variant below too; check-roundtrip runs them all. `make demo` is the
 # walkthrough of docs/testing.md: a realistic fault set found, then excluded by GRUB.
 # Host programs: ramsift-faultgen (fault sets), ramsift-check (the judge).
 # Debian's kernel is fetched once with apt-get download into build/linux/
@@ -13,7 +14,7 @@
 
 RT_SCRIPTS := $(filter-out %/lib-faults.sh %/demo.sh,$(sort $(wildcard tests/e2e/roundtrip/*.sh)))
 RT_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -MMD -MP
-RT_DEPS := $(B)/ramsift.elf $(B)/host/ramsift-inject $(B)/host/ramsift-faultgen \
+RT_DEPS += $(B)/ramsift.elf $(B)/host/ramsift-inject $(B)/host/ramsift-faultgen \
 	$(B)/host/ramsift-check $(B)/linux/vmlinuz $(B)/linux/initramfs.cpio \
 	$(B)/host/ramsift-jsoncheck $(B)/debian13/grub/versions $(B)/debian13/linux/vmlinuz
 
@@ -46,15 +47,26 @@ $(B)/linux/initramfs.cpio: $(B)/linux/init
 # with ramsift (BIOS, UEFI, multiboot, multiboot2); Debian 13's GRUB and
 # kernel together, every set; each new one with the other's old one, the
 # small set only (the one whose bad page lies where the kernel is loaded).
-RT_VARIANTS := 'RT_GRUB=2.12 tests/e2e/roundtrip/grub-roundtrip.sh' \
-	'RT_GRUB=2.12 RT_LINUX=6.12 tests/e2e/roundtrip/linux-roundtrip.sh' \
-	'RT_GRUB=2.12 RT_LINUX=6.1 RT_SETS=small tests/e2e/roundtrip/linux-roundtrip.sh' \
-	'RT_GRUB=2.06 RT_LINUX=6.12 RT_SETS=small tests/e2e/roundtrip/linux-roundtrip.sh' \
-	'RT_GRUB=2.12 RT_LINUX=6.12 tests/e2e/roundtrip/efi-reserve.sh'
+RT_SCRIPT_TARGETS := $(patsubst tests/e2e/roundtrip/%.sh,check-rt-%,$(RT_SCRIPTS))
+RT_TARGETS := $(RT_SCRIPT_TARGETS)
+# rt_variant NAME,ENVIRONMENT,SCRIPT: the target check-rt-NAME runs SCRIPT
+# with the variables ENVIRONMENT (NAME is the scenario's name in its log).
+define rt_variant
+RT_TARGETS += check-rt-$(1)
+check-rt-$(1): tests/e2e/roundtrip/$(3).sh $$$$(RT_DEPS)
+	$$(Q)$(2) $$<
+endef
+$(eval $(call rt_variant,grub-roundtrip-grub2.12,RT_GRUB=2.12,grub-roundtrip))
+$(eval $(call rt_variant,linux-roundtrip-grub2.12-linux6.12,RT_GRUB=2.12 RT_LINUX=6.12,linux-roundtrip))
+$(eval $(call rt_variant,linux-roundtrip-grub2.12,RT_GRUB=2.12 RT_LINUX=6.1 RT_SETS=small,linux-roundtrip))
+$(eval $(call rt_variant,linux-roundtrip-linux6.12,RT_GRUB=2.06 RT_LINUX=6.12 RT_SETS=small,linux-roundtrip))
+$(eval $(call rt_variant,efi-reserve-grub2.12-linux6.12,RT_GRUB=2.12 RT_LINUX=6.12,efi-reserve))
 
-.PHONY: check-roundtrip demo
-check-roundtrip: $(RT_DEPS)
-	$(Q)failed=0; for t in $(RT_SCRIPTS) $(RT_VARIANTS); do env $$t || failed=1; done; exit $$failed
+.PHONY: check-roundtrip demo $(RT_TARGETS)
+check-roundtrip: $(RT_TARGETS)
+# RT_DEPS is read once every mk/*.mk has added to it (.SECONDEXPANSION).
+$(RT_SCRIPT_TARGETS): check-rt-%: tests/e2e/roundtrip/%.sh $$(RT_DEPS)
+	$(Q)$<
 
 # Like `make run`: install what is missing first, then build, then boot.
 demo:

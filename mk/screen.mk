@@ -45,10 +45,10 @@ $(B)/test/fb-high-stub.elf: tests/screen/fb-high-stub.S lib/boot/multiboot.h $(B
 	$(CC) -m32 -c -Ilib -D__ASSEMBLY__ $(FB_HIGH_DEFS) -DRAMSIFT_ENTRY=$$(readelf -h $(B)/ramsift.elf | \
 		awk '/Entry point address/ { print $$4 }') -o $@.o $< && \
 	ld -m elf_i386 -Ttext=0x1000000 -o $@ $@.o
-check-e2e: $(B)/test/fb-high-stub.elf
+E2E_DEPS += $(B)/test/fb-high-stub.elf
 
 # The screen scenarios read the screen back with it.
-check-e2e: $(B)/host/screencheck
+E2E_DEPS += $(B)/host/screencheck
 
 # README's pictures: the status screen and the result panel from QEMU
 # screendumps (tests/screen/screenshots.sh), into build/screenshots/.

@@ -28,6 +28,10 @@ mkdir -p "$1"
 dir=$(cd "$1" && pwd)
 shift
 state=${dir%/*}/apt
+# The GRUB and the kernel share the apt state: one fetch at a time (make -j).
+mkdir -p "$state"
+exec 9>"$state.lock"
+flock 9
 
 # The archive this machine fetches Debian from: the first URI of its one-line
 # (deb URI ...) or deb822 (URIs: URI) sources, and its security archive.
