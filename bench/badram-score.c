@@ -1,27 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // build/bench/badram-score: score a GRUB badram line against the faults that
-// were injected, for instrument 2 of bench/ (bench/faults.sh). GRUB's badram
-// command treats an address X as bad when (X & mask) == (addr & mask) for
-// some pair; the operating system then loses every 4 KiB page that holds
-// such an address. So a page is excluded when some address inside it
-// matches, that is when its address bits 12..63 match the pair's (the low
-// 12 bits of a pair can always be met inside the page). Counted against the
-// usable RAM given with --ram, page by page (an independent check of the
-// fold's own arithmetic, not a reuse of it):
-//	fault_pages  distinct pages holding an injected fault
-//	covered      of those, pages the pairs exclude (want all)
-//	excluded     RAM pages the pairs exclude
-//	wasted       excluded pages that hold no fault (good RAM lost)
-//	words_missed injected 64-bit words no pair matches word-exactly (a
-//	             tester that prints exact word pairs, as memtest86+ does
-//	             while it has fewer than 10, shows with this which faults
-//	             it found)
-// Prints one line "pairs=N fault_pages=N covered=N excluded=N wasted=N
-// words_missed=N", or "pairs=none" when the line is empty or "-".
-// usage: badram-score --ram START-LAST... --faults FILE PAIRS
-//   START-LAST  an inclusive usable range, as ramsift's "usable" lines say
-//   FILE        one fault a line, ADDR[:BIT:VALUE] (ramsift-inject's form)
-//   PAIRS       the text after "badram=": 0xADDR,0xMASK[,0xADDR,0xMASK...]
+// were injected, for instrument 2 of bench/ (bench/faults.sh). A page is
+// excluded when its address bits 12..63 match a pair's under the mask (as
+// GRUB applies it, the OS losing the whole page); counted page by page over
+// the usable RAM, an independent check of the fold's own arithmetic. Prints
+// "pairs=N fault_pages=N covered=N excluded=N wasted=N words_missed=N"
+// (covered: faulty pages excluded; wasted: excluded pages without a fault;
+// words_missed: faulty words no pair matches word-exactly, which shows what
+// a tester printing exact pairs found), or "pairs=none".
+//	badram-score --ram START-LAST... --faults FILE PAIRS
+// START-LAST inclusive as ramsift's "usable" lines; FILE one ADDR[:BIT:VALUE]
+// a line; PAIRS the text after "badram=".
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>

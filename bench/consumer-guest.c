@@ -1,29 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The payload of make bench-consumer's Linux VMs (bench/consumer.sh): built
 // static, packed as /payload into an initramfs beside Debian's stressapptest
-// and mbw, and started by tests/linux/init.c. In turn it
-//   1. stresses about 90 % of the available RAM with stressapptest for a
-//      fixed time (its own verification: miscompares are errors);
-//   2. applies memory pressure as the 2.4-era VM tests did: a process maps
-//      ever more memory, 1 MiB at a time, until the kernel has almost none
-//      left, writing every word with its own address and verifying all it
-//      holds after each tenth, then once more with the pattern inverted;
-//   3. measures, lmbench-style, each value the best of ROUNDS runs (the
-//      fastest: what the host's other load adds to a run is only ever extra
-//      time, bench/README.md section 7), the median printed beside it:
-//      read and write bandwidth of its own loops, mbw's memcpy bandwidth,
-//      memory latency by pointer chasing from cache sizes to a quarter of
-//      the RAM, page-fault latency, fork+exit, fork+exec, pipe round trip,
-//      a 2-process context switch and an mmap-touch-munmap;
-//   4. prints the kernel's messages that say memory or a process went bad.
-// Its parameters come from the kernel command line: consumer_stress=SECONDS
-// (0: no stress), consumer_measure=0|1, consumer_rounds=N, and for the
-// experiment's negative control (bench/consumer.sh --slow-protected)
-// consumer_hog=N: N processes that only spin beside the measurements.
-// Every result is one line "consumer: ..." on the console
-// (bench/consumer.sh parses them); exit status 0 when the stress and the
-// pressure found nothing.
-// Run as "/payload --exit" it only exits: the program fork+exec starts.
+// and mbw, and started by tests/linux/init.c. It stresses about 90 % of the
+// RAM with stressapptest, applies memory pressure (a process maps ever more,
+// writing and verifying every word), measures lmbench-style numbers, each
+// the best of ROUNDS runs (the host's other load only ever adds time), and
+// prints the kernel's messages that say memory or a process went bad.
+// Parameters from the kernel command line: consumer_stress=SECONDS,
+// consumer_measure=0|1, consumer_rounds=N, consumer_hog=N (spinning
+// processes, the negative control). Each result is a "consumer: ..." line;
+// exit status 0 when stress and pressure found nothing. "/payload --exit"
+// only exits: the program fork+exec starts.
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>

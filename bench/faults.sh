@@ -1,29 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Instrument 2 of bench/: the same injected stuck-at faults for ramsift and
-# memtest86+. For each scenario, build/host/ramsift-inject holds the faulty
-# bits in a shared RAM file that backs the guest (QEMU memory-backend-file),
-# and each tester boots on it in turn (-m MEM, 1 CPU):
-#	cells   three single words: bits stuck at 1, at 0, and bit 63 at 1
-#	row     every word of one 8 KiB row (0x3000000-0x3001fff), bit 9 at 1
-#	column  the same word (offset 0x1a8) of 32 rows 64 KiB apart from
-#	        0x4000000, bit 40 at 0
-#	scatter 16 single words spread over 16-127 MiB (more than the 10
-#	        BadRAM pairs memtest86+ keeps, so its pairs must merge)
-# (QEMU has no DRAM geometry: "row" and "column" are the address patterns
-# such defects make on a typical DIMM, a contiguous block and a strided set.)
-# ramsift runs its default pass (bitfade=0, every ERROR line printed);
-# memtest86+ (reportmode=badram) runs tests 0-9 of its first pass. Reported:
-# whether each found every faulty word (ramsift: an ERROR line names it;
-# memtest86+, which prints BadRAM pairs instead of addresses in this mode: a
-# pair matches it, which is exact while it holds fewer than 10 pairs), how
-# many errors it counted, when its first error appeared (host seconds since
-# QEMU started; memtest86+'s screen mirror is 1-2 s coarse), and its badram
-# line scored by build/bench/badram-score: pages GRUB would exclude, faulty
-# pages covered, good pages wasted.
-# Writes the markdown section to OUT (default build/bench/faults.md) and a
-# summary row to OUT.summary. Exit status 1 when ramsift missed a fault or a
-# boot gave no usable log (a smoke check: never because of a time).
+# memtest86+ (bench/README.md). For each scenario build/host/ramsift-inject
+# holds the faulty bits in the shared file that backs the guest's RAM, and
+# each tester boots on it in turn: ramsift's default pass (bitfade=0, every
+# ERROR line printed), memtest86+'s tests 0-9 (reportmode=badram). QEMU has
+# no DRAM geometry: "row" and "column" are the address patterns such defects
+# make, a contiguous block and a strided set. Writes the markdown section to
+# OUT (default build/bench/faults.md) and a summary row to OUT.summary; exit
+# status 1 when ramsift missed a fault or a boot gave no usable log, never
+# because of a time.
 # usage: bench/faults.sh [--quick] [--mem SIZE] [--scenarios "cells row column scatter"]
 #        [--out FILE]
 #   --quick  smoke mode: 32M, one cell, ramsift tests=march-c, memtest86+

@@ -1,80 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// build/bench/hostbw: instrument 3 of bench/ (bench/README.md). Runs
-// every memory test of lib/ on the host over one large buffer (1 GiB by
-// default), compiled from the very source the image runs, with the image's
-// accessor src/x86/memrw.h in its user-space variant (no wbinvd), and compares
-// each test's time with the time its memory traffic would take at the
-// bandwidth the host's memset, memcpy and its fastest read and in-place
-// read-modify-write loops reach over the same buffer in the same run.
-//
-// The traffic model: a test is a sequence of sweeps over the buffer (the
-// test table's `sweeps` counts them, and the bench checks that its model
-// counts the same number), each of one kind:
-//	W    write every word (fill, non-temporal): S bytes at memset speed;
-//	R    read every word (check, compare): S bytes at the speed of the
-//	     faster read loop (SSE2 or general registers, both prefetching);
-//	RW   read then write every word in place (a March element, a moving-
-//	     inversions element): S bytes read and S written, at the speed of
-//	     memcpy or of an in-place read-modify-write loop, whichever is
-//	     faster (both read S bytes and write S);
-//	CPY  block-move's copy of one half onto the other (rep movsq): S/2 read
-//	     and S/2 written, at memcpy speed;
-//	SW, SR, WH  modulo-N's passes: writing one word in N, checking one
-//	     word in N, and writing every word but one in N. Each is held to a
-//	     reference loop that makes the same accesses, measured in the same
-//	     run (one word in N read; one in N written, and all but one in N
-//	     written, each the faster of plain and non-temporal stores), not to
-//	     the sequential loops: a line with a word left out costs a read of
-//	     the line however it is written, and the hardware prefetchers fetch
-//	     lines no one asked for around a sparse read, so on the bench/README.md
-//	     host no loop reaches the sequential bandwidth for the lines these
-//	     passes touch (a sparse read over 0.4 S takes as long as a full read
-//	     of about 0.8 S; the all-but-one write twice a memset). "GB/s moved"
-//	     counts the lines they touch: 64 / (8 N) of S for SW and SR (one
-//	     word per line when N >= 8; 0.4 S for N = 20), S for WH.
-// S is the buffer's size. "At reference" is the sum over a test's sweeps of
-// those times; "% of bandwidth" is that divided by the time measured (100 %:
-// the test runs as fast as the machine's own copy/set/read routines would
-// move the same bytes). "GB/s moved" is the model's bytes over the measured
-// time. address-walk touches about 130 words (sweeps 0): time only.
-// Some hosts (the one bench/README.md's numbers come from) write lines of zeros
-// about twice as fast as other data: the references never write zeros, so
-// a test whose patterns are half zeros (mi-ones, march-c's first
-// background) can pass 100 %.
-// bit-fade runs with a sleep callback that returns at once (its waits are
-// fixed and not memory traffic): its fills and checks are what is timed.
-//
-// The meter: the machine's bandwidth drifts by 10-15 % within a minute when
-// other work shares it (and a single run of a loop can lose most of it), so
-// each test is compared with references measured right around it. A run is
-// --rounds rounds (default 3); a round runs each reference loop once, then
-// every test once, each followed by each reference loop once more. A test's
-// "% of bandwidth" in a round is the model's time at the references next to
-// it over its measured time: per kind, the mean of the times of the runs just
-// before and just after it, so a drift during the test cancels (the faster
-// of the two would favour the references: the best of two noisy runs
-// against one run of the test). The table gives, per test, the median over
-// rounds of that ratio (and of its time and reference time), so drift
-// between rounds cancels and one disturbed round does not move the result.
-//
-// Threads (--threads N, N >= 2): each round then also runs everything again
-// in N threads, as the image's CPUs do: the buffer is cut into N shares at
-// multiples of 2 MiB near each 1/N of it, and each test runs in N threads,
-// each over its share, with a barrier as the tests' sync (share k of N; the
-// flush is the user-space no-op above). The references run in the
-// same N threads, each over its share (memcpy one half of a share onto the
-// other), timed from the barrier that starts them to the one that ends them.
-// The barriers between phases and at the end spin (spin_wait).
-// The table gains the N-thread time, GB/s moved and "% of bandwidth" against
-// those N-thread references, measured around each test as above. Over shares
-// march-c makes its second background's march a core (shared_sweeps, 2 more
-// RW sweeps: the model's rw_shared). Threads are pinned to CPUs 0..N-1 where the system
-// lets them.
-//
-// Exits 1 when a test reported an error (the host's RAM is assumed good, so
-// that is a broken accessor or algorithm) or reported a different amount of
-// progress than sweeps * S (per thread: its sweeps over its share); never on
-// timing. Usage:
+// build/bench/hostbw: instrument 3 of bench/ (bench/README.md). Runs every
+// memory test of lib/ on the host over one large buffer, compiled from the
+// very source the image runs with the image's accessors (src/x86/memrw.h,
+// user-space variant: no wbinvd), and compares each test's time with what
+// its memory traffic would take at the bandwidth of reference loops
+// (memset, memcpy, read and read-modify-write loops) measured just before
+// and after it in the same run: this host's bandwidth drifts by 10-15 % a
+// minute, so only references taken around the test compare. Exits 1 when a
+// test reports an error or progress other than its sweeps over the buffer
+// (a broken accessor or algorithm), never on timing. Usage:
 //	hostbw [--size BYTES[K|M|G]] [--rounds N] [--tests NAME,NAME...]
 //	       [--threads N]
 #define _GNU_SOURCE
@@ -94,6 +28,28 @@
 #include "capacity.h"
 #include "memtest/memtest.h"
 
+// The traffic model: a test is its table's sweeps over the buffer of S
+// bytes, each of one kind, held to the host's best loop for that kind:
+//	W    write every word: S bytes at memset speed;
+//	R    read every word: S bytes at the faster read loop's speed;
+//	RW   read then write every word in place (March, moving inversions):
+//	     S read and S written, at the faster of memcpy and the in-place
+//	     read-modify-write loop;
+//	CPY  block-move's copy of one half onto the other: S/2 each way, memcpy;
+//	SW, SR, WH  modulo-N's sweeps (one word in N written, one in N checked,
+//	     all but one in N written), each held to a loop making the same
+//	     accesses, not to the sequential ones: a line with a word left out
+//	     costs a read however it is written, and the prefetchers fetch lines
+//	     nobody asked for around a sparse read. "GB/s moved" counts the
+//	     lines they touch (64 / (8 N) of S for SW and SR, S for WH).
+// address-walk (sweeps 0) is timed only; bit-fade's sleep returns at once.
+// The references never write zeros, which some hosts write twice as fast,
+// so a test whose patterns are half zeros (mi-ones, bit-fade) can pass 100 %.
+// A test's "% of bandwidth" in a round is the model's time at the mean of
+// the references just before and after it over its measured time; the
+// table gives the median over rounds. With --threads N everything also
+// runs in N pinned threads over 2 MiB-aligned shares, with spinning
+// barriers as the tests' sync, against N-thread references.
 enum sweep { W, R, RW, CPY, SW, SR, WH, NSWEEPS };
 
 // The N of the sparse reference loops: modulo-20's.
@@ -101,7 +57,7 @@ enum sweep { W, R, RW, CPY, SW, SR, WH, NSWEEPS };
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
-// The sweeps each test makes (see the top of this file); derived in the
+// The sweeps each test makes (see enum sweep); derived in the
 // comment from the algorithm's source in lib/memtest/*.c.
 struct model {
 	const char *name;

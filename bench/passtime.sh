@@ -1,24 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Instrument 1 of bench/: pass time in QEMU, ramsift against memtest86+, side
-# by side. Both boot in the same VM (TCG, -m MEM, 1 CPU, then 2 CPUs), one
-# after the other, ALTERNATIONS times, with their serial streams timestamped
-# on the host (build/bench/serial-clock). Measured:
-#  - ramsift: its default pass with bitfade=0, from the "pass 1: start" line
-#    to "pass 1: end" (so the re-run over the memory ramsift occupied, marked
-#    own-memory, is included), and the same without the bit-fade test's lines;
-#    per test, its start-to-end time summed over both runs and the RAM it
-#    covered per second;
-#  - memtest86+: tests 0-9 of its first pass, from the first test number on
-#    its screen to the moment test 10 (bit fade) appears or the pass counter
-#    advances; per test, from its number appearing to the next one's. Its
-#    screen reaches the serial port every 1-2 s, so its times are that coarse.
-# With --full both run whole first passes with bit-fade (ramsift bitfade=90,
-# memtest86+ to its pass counter), reported as the "with bit-fade" totals;
-# that takes over 4 minutes per memtest86+ boot.
-# Writes the markdown section to OUT (default build/bench/passtime.md) and a
-# summary row per CPU count to OUT.summary. Exit status 1 when a boot did not
-# give the lines the numbers come from (never because of a time).
+# Instrument 1 of bench/: pass time in QEMU, ramsift against memtest86+
+# (bench/README.md). Both boot in the same VM (TCG, -m MEM, 1 CPU, then 2),
+# alternately, ALTERNATIONS times, their serial streams timestamped on the
+# host (build/bench/serial-clock): ramsift's default pass with bitfade=0 from
+# "pass 1: start" to "pass 1: end" (own memory included), memtest86+'s tests
+# 0-9 from its first test number to test 10 (bit fade), both per test too.
+# --full runs both whole first passes with bit fade as well (minutes more per
+# memtest86+ boot). Writes the markdown section to OUT (default
+# build/bench/passtime.md) and a summary row per CPU count to OUT.summary;
+# exit status 1 when a boot did not give its lines, never because of a time.
 # usage: bench/passtime.sh [--quick] [--full] [--mem SIZE] [--alternations N]
 #        [--cpus "1 2"] [--out FILE]
 #   --quick  smoke mode: 1 alternation, 32M, tests=march-c for ramsift and

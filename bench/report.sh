@@ -1,20 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # `make bench` (and, with --quick, `make check-bench`): run the six bench/
-# instruments and print one markdown report, also written to
-# build/bench/report.md (--quick: build/bench/smoke-report.md):
-#   1. pass time in QEMU against memtest86+     bench/passtime.sh
-#   2. injected faults found by both             bench/faults.sh
-#   3. host bandwidth of the lib/ tests          build/bench/hostbw
-#   4. the BadRAM fold against a greedy baseline build/bench-fold
-#   5. pass time with 2 CPUs against 1           bench/smpscale.sh
-#   6. the status screen's cost                  bench/screencost.sh
-# The report opens with one summary table (instrument, measure, result,
-# target) and the machine it ran on; each instrument's own table follows.
-# --quick runs each instrument's smoke mode (seconds, tiny memory) to prove
-# the scripts and parsers work; it asserts no time. An instrument that fails
-# is named in the report and makes the exit status 1; the others still run
-# (in --quick mode the first failure stops the run).
+# instruments (passtime.sh, faults.sh, hostbw, bench-fold, smpscale.sh,
+# screencost.sh; bench/README.md) and print one markdown report, a summary
+# table then each instrument's own, also written to build/bench/report.md
+# (--quick: build/bench/smoke-report.md). --quick runs each smoke mode to
+# prove the scripts and parsers work and asserts no time; a failing
+# instrument is named and makes the exit status 1 (in --quick mode the first
+# failure stops the run).
 # usage: bench/report.sh [--quick] [--full] [--only "1 2 3 4 5 6"]
 #        [--mem SIZE] [--alternations N] [--cpus LIST] [--size BYTES]
 #   --mem, --alternations, --cpus go to instrument 1 (--mem also to 2);

@@ -1,19 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Instrument 6 of bench/: what the status screen costs. The same ISO (GRUB,
-# multiboot2 under SeaBIOS, a 1920x1080x32 framebuffer set by GRUB, so the
-# font is drawn 2x) boots ramsift's default pass with bitfade=0 twice per
-# alternation: its default entry (console=ttyS0,115200 console=tty0: the
-# status screen and the log pane on the framebuffer) and its serial-only
-# entry (console=ttyS0,115200: nothing is drawn), in turns, ALTERNATIONS
-# times (after one boot that warms the host up and is not counted), the
-# first of the two in turns. The pass time is ramsift's own, the time_s= of
-# its "pass 1: end" line (the memory it occupies re-tested included); each
-# alternation gives the ratio with the screen over without, and the result
-# is their median (target <= 1.02). Writes the
-# markdown section to OUT (default build/bench/screencost.md) and a summary
-# row to OUT.summary. Exit status 1 when a boot did not give its pass line
-# (never because of a time).
+# Instrument 6 of bench/: what the status screen costs (bench/README.md).
+# One ISO (GRUB, multiboot2 under SeaBIOS, a 1920x1080x32 framebuffer, the
+# font drawn 2x) boots ramsift's default pass with bitfade=0 from its default
+# entry (the status screen and log pane drawn) and its serial-only entry in
+# turns, ALTERNATIONS times after one uncounted warm-up boot. Each
+# alternation gives the ratio of ramsift's own pass times (time_s= of "pass
+# 1: end"), with the screen over without; the result is their median
+# (target <= 1.02). Writes the markdown section to OUT (default
+# build/bench/screencost.md) and a summary row to OUT.summary; exit status 1
+# when a boot did not give its pass line, never because of a time.
 # usage: bench/screencost.sh [--quick] [--mem SIZE] [--alternations N] [--out FILE]
 #   defaults: --mem 1G --alternations 3
 #   --quick  smoke mode: 1 alternation, 32M, tests=march-c, no warm-up

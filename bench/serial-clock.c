@@ -2,32 +2,13 @@
 // build/bench/serial-clock: put host timestamps on a QEMU guest's serial
 // stream (read on stdin), for the bench/ scripts. Times are seconds since the
 // program started, which the scripts arrange to be when QEMU starts (QEMU's
-// stdout is a FIFO this program opens first).
-//
-// Line mode (default; ramsift's plain line log): every line, CR and
-// terminal escapes removed, is printed as "T.mmm LINE", T being the time its
-// newline arrived.
-//
-// Screen mode (--screen; memtest86+, whose serial output mirrors its 80x25
-// screen with cursor-addressing escapes): the stream is replayed onto a
-// screen buffer, and once a burst of output has ended (no byte for 100 ms,
-// so a half-redrawn field is not read) the fields are read off the screen and
-// every change is printed as an event, timed at the burst's last byte. A
-// stalled guest can still pause in mid-field ("#1" of "#10"), so counters are
-// taken only when they grow: the pass counter and the error count never go
-// down, and within a pass memtest86+ runs its tests in ascending order.
-//	T.mmm test=N      the "Test #" field (the test now running)
-//	T.mmm pass=N      the "Pass:" counter (passes completed)
-//	T.mmm errors=N    the "Errors:" counter
-//	T.mmm badram=A,M,...  the pairs of a "badram=" message (reportmode=badram),
-//	                  joined across its continuation lines
-// memtest86+ redraws the mirror only every second or two, so these times are
-// that coarse. --dump FILE writes the final screen as text at the end.
-//
-// Stop conditions (screen mode): --stop-test N ends at the first test >= N
-// or when the pass counter advances; --stop-pass N when the pass counter
-// reaches N. Any mode: --timeout S ends after S seconds. The last line
-// printed is always "T.mmm end=eof|stop|timeout". Exit status 0.
+// stdout is a FIFO this program opens first). Line mode (ramsift's line log)
+// prints every line as "T.mmm LINE"; screen mode (--screen, memtest86+,
+// whose serial output mirrors its 80x25 screen with cursor escapes) replays
+// the stream onto a screen and prints the fields that change as events
+// (above screen_events). --dump FILE writes the final screen as text;
+// --stop-test N, --stop-pass N and --timeout S end the run, and the last
+// line is always "T.mmm end=eof|stop|timeout". Exit status 0.
 #define _GNU_SOURCE
 #include <errno.h>
 #include <poll.h>
@@ -217,6 +198,17 @@ static char last_badram[1024];
 
 // Read the fields off the screen and print what changed. Returns true when
 // a stop condition is met.
+// Once a burst of output has ended (no byte for 100 ms, so a half-redrawn
+// field is not read) the fields are read off the screen and each change is
+// printed, timed at the burst's last byte:
+//	T.mmm test=N      the "Test #" field (the test now running)
+//	T.mmm pass=N      the "Pass:" counter (passes completed)
+//	T.mmm errors=N    the "Errors:" counter
+//	T.mmm badram=A,M,...  the pairs of a "badram=" message, joined across
+//	                  its continuation lines
+// A stalled guest can pause in mid-field ("#1" of "#10"), so counters are
+// taken only when they grow. --stop-test N ends at the first test >= N or
+// when the pass counter advances; --stop-pass N when it reaches N.
 static bool screen_events(double t, long stop_test, long stop_pass)
 {
 	long test = test_field(), pass = field("Pass:"), errors = field("Errors:");

@@ -1,23 +1,16 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Instrument 5 of bench/: how ramsift's pass scales with the CPUs. The same
-# image boots in the same VM (QEMU TCG with one host thread per guest CPU,
-# -m MEM) with -smp 1 and -smp 2 alternately, ALTERNATIONS times each,
-# running its default pass with bitfade=0 (as instrument 1). Its serial
-# stream is timestamped on the host (build/bench/serial-clock), and a pass
-# runs from its "pass 1: start" to its "pass 1: end" line, the re-run over
-# ramsift's own memory (with the APs parked and started again) included.
-# The ratio is the mean -smp 2 time over the mean -smp 1 time: target 0.6 or
-# less on two host cores (the march-c share halves; the rest, address-walk,
-# the move and the start-up, runs on the BSP alone). The machine's other
-# load shows in each run, and hurts -smp 2 most (it needs both cores), so
-# the median of the alternations' own ratios (each -smp 2 run over the
-# -smp 1 run just before it) is given too, and the load average at the
-# start and the end. A first boot, not counted, warms the host up: on the
-# development machine the first QEMU of a series ran about 20 % slower.
+# Instrument 5 of bench/: how ramsift's pass scales with the CPUs
+# (bench/README.md). The same image boots in the same VM (QEMU TCG, a host
+# thread per guest CPU) with -smp 1 and -smp 2 alternately, its default pass
+# with bitfade=0 timed on the host from "pass 1: start" to "pass 1: end". The
+# ratio is the mean -smp 2 time over the mean -smp 1 time (target 0.6 or
+# less); the host's other load hurts -smp 2 most, so the median of each
+# alternation's own ratio and the load average are given too. A first,
+# uncounted boot warms the host up (the first QEMU of a series runs slower).
 # Writes the markdown section to OUT (default build/bench/smpscale.md) and a
-# summary row to OUT.summary. Exit status 1 when a boot did not pass or gave
-# no pass lines (never because of a time).
+# summary row to OUT.summary; exit status 1 when a boot did not pass or gave
+# no pass lines, never because of a time.
 # usage: bench/smpscale.sh [--quick] [--mem SIZE] [--alternations N] [--cpus "1 2"] [--out FILE]
 #   --quick  smoke mode: 1 alternation, 32M, tests=march-c
 # shellcheck source=bench/lib.sh

@@ -2,23 +2,15 @@
 // The AP start-up code. Never run where it is linked: src/x86/smpboot.c
 // copies it to a page below 640 KiB and fills in its data block (ap_data,
 // offsets in src/x86/layout.h). An application processor woken by INIT and
-// STARTUP IPIs enters it in real mode at CS:IP = VV00:0000, the copy's
-// first byte, with interrupts off, no stack, and caching disabled (CR0.CD
-// and NW are set after INIT: SDM vol. 3A, table 10-1). It goes from real
-// mode straight to long mode: the BSP's PAT (so that every CPU maps the
-// framebuffer with one memory type, src/x86/paging.c), PAE, CR3 (the copy
-// of the BSP's PML4 the data names, below 4 GiB), EFER.LME, then protection
-// and paging in one write to CR0, and a far jump to the 64-bit code
-// selector of its own GDT. In long
-// mode it switches to the BSP's real page tables, checks that the slot in
-// ap_data is meant for this CPU (its APIC ID as CPUID reports it) and takes
-// it, and calls ap_entry(struct cpu *) in the kernel window, on the stack
-// the slot gives. A CPU that finds the slot meant for another, or already
-// taken, halts there (a late starter the BSP gave up on).
-//
-// Position independent: the 16-bit part addresses its data through DS = CS,
-// the copy's base; the 64-bit part RIP-relative. Only the GDT's base and the
-// far jump's target are linear addresses, which smpboot.c writes.
+// STARTUP IPIs enters it in real mode at CS:IP = VV00:0000, the copy's first
+// byte, with interrupts off, no stack and caching disabled (SDM vol. 3A,
+// table 10-1). It goes from real mode straight to long mode, takes the BSP's
+// PAT first (so every CPU maps the framebuffer with one memory type), checks
+// that the slot in ap_data names its APIC ID and takes it, and calls
+// ap_entry(struct cpu *) on the slot's stack; a CPU that finds the slot
+// another's or taken halts (a late starter the BSP gave up on). Position
+// independent: DS = CS in 16-bit code, RIP-relative in 64-bit; smpboot.c
+// writes the GDT's base and the far jump's target.
 
 #include "x86/layout.h"
 

@@ -1,17 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# The benchmarks of bench/ (bench/README.md): `make bench` runs all four
-# instruments (pass time against memtest86+ in QEMU, injected faults found by
-# both, host bandwidth of the lib/ tests, the BadRAM fold) and prints one
-# markdown report, also written to build/bench/report.md. Not part of
-# `make check` (timings on a shared machine are noise); check-bench runs each
-# instrument in its quick smoke mode, asserting that the scripts and parsers
-# work, never a time. BENCH_ARGS passes options to bench/report.sh.
-#
-# The host bandwidth program compiles lib/ once more, into build/bench/lib,
-# with -O2, no sanitizers, and the image's own accessor src/x86/memrw.h (in
-# its user-space variant, MEMRW_USER_SPACE: no wbinvd) instead of
-# tests/sim/memrw.h; lib/ is on the quote path only, so bench/ sources get the
-# C library's <string.h>.
+# The benchmarks of bench/ (bench/README.md): `make bench` runs instruments
+# 1-6 through bench/report.sh and prints one markdown report, also written to
+# build/bench/report.md. Not part of `make check` (timings on a shared
+# machine are noise); check-bench runs each instrument in its smoke mode,
+# asserting that the scripts and parsers work, never a time. BENCH_ARGS
+# passes options to bench/report.sh. The host bandwidth program compiles lib/
+# once more, into build/bench/lib, with -O2, no sanitizers and the image's
+# own accessor src/x86/memrw.h (MEMRW_USER_SPACE: no wbinvd) instead of
+# tests/sim/memrw.h; lib/ is on the quote path only, so bench/ sources get
+# the C library's <string.h>.
 
 BENCH_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -MMD -MP -DMEMRW_USER_SPACE -iquote src/x86 -iquote lib
 BENCH_LIB_OBJS := $(patsubst lib/%.c,$(B)/bench/lib/%.o,$(LIB_SRCS))

@@ -1,21 +1,16 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Fuzzing: every tests/fuzz/fuzz_NAME.c is one libFuzzer harness (NAME:
-# acpi, smbios, multiboot, cmdline, foldinput, fold, qr; docs/testing.md,
-# "Fuzzing"), built by the same rules:
-#   build/fuzz/fuzz_NAME         clang, libFuzzer, ASan and UBSan, over
-#                                lib/ built likewise (build/fuzz/libramsift.a);
-#   build/host/fuzz/replay_NAME  gcc and the host sanitizers, with
-#                                tests/fuzz/replay.c's main: runs the harness
-#                                once on each file it is given.
-# make fuzz-NAME [FUZZ_SECONDS=60]  fuzz one harness for that long, from its
-#   committed corpus tests/fuzz/corpus/NAME/ (and tests/fuzz/NAME.dict when
-#   there), keeping what it finds in build/fuzz/NAME-corpus; a crash is
-#   written to build/fuzz/NAME-crash-... and fails the target.
-# make fuzz [FUZZ_SECONDS=60]       all of them, one after the other.
-# check-fuzz (make check): each harness for FUZZ_CHECK_SECONDS.
-# check-fuzz-corpus (check-host, no clang): the committed corpora replayed.
-# make fuzz-NAME-seeds: rewrites a corpus's seeds from tests/fuzz/NAME-seeds.c
-#   (acpi, smbios, multiboot); copy a new finding by hand.
+# Fuzzing: every tests/fuzz/fuzz_NAME.c is one libFuzzer harness (NAME: acpi,
+# smbios, multiboot, cmdline, reserve, foldinput, fold, qr; docs/testing.md,
+# "Fuzzing"), built by the same rules: build/fuzz/fuzz_NAME with clang,
+# libFuzzer, ASan and UBSan over lib/ built likewise, and
+# build/host/fuzz/replay_NAME with gcc and the host sanitizers around
+# tests/fuzz/replay.c's main, which runs the harness once on each file given.
+# make fuzz-NAME [FUZZ_SECONDS=60] fuzzes one harness from its committed
+# corpus (and tests/fuzz/NAME.dict), keeping finds in build/fuzz/NAME-corpus
+# and failing on a crash (build/fuzz/NAME-crash-...); make fuzz runs them
+# all; check-fuzz (make check) each for FUZZ_CHECK_SECONDS; check-fuzz-corpus
+# (check-host, no clang) replays the corpora; make fuzz-NAME-seeds rewrites
+# the acpi, smbios and multiboot seeds from tests/fuzz/NAME-seeds.c.
 
 FUZZ_NAMES := $(sort $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c)))
 FUZZ_SEEDERS := $(sort $(patsubst tests/fuzz/%-seeds.c,%,$(wildcard tests/fuzz/*-seeds.c)))

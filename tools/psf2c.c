@@ -1,25 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Build-time font generator: reads an 8x16 console font in PC Screen Font
-// format (PSF 1 or 2, uncompressed, with a Unicode table, as Debian's
-// console-setup-linux ships them in /usr/share/consolefonts) and writes the C
-// table lib/screen/font.h declares: the glyphs of code page 437, the
-// character set of the VGA text screen, in CP437 order, so that a grid cell's
-// character byte means the same on a VGA text screen and on a framebuffer.
-// A host program, run by mk/screen.mk; never part of the image.
-//
-// usage: psf2c FONT_NAME LICENCE_FILE [8] < FONT.psf > font.c
-// FONT_NAME is only written into the comment; LICENCE_FILE's text is copied
-// into it. With 8, the font must be 8x8 and the table is font8_cp437 (the
-// VGA text screen's 80x50 mode, for the result panel's QR code). Fails
-// (exit 1, a message on stderr) if the font is not 8 pixels wide and 16
-// (or 8) high, has no Unicode table, or lacks a glyph that ramsift's
-// screens need: printable ASCII and CP437 0xB0-0xDF (shades, box drawing and
-// the block elements the QR code is drawn with in text mode). Other CP437
-// characters the font lacks get its replacement glyph (U+FFFD) or '?', and
-// are listed in the comment. The block elements (full block, upper, lower,
-// left and right half) are drawn exactly, whatever the font has: some fonts
-// make the upper half 7 rows and the lower 8, which would leave a gap
-// between two rows of a QR code drawn in half blocks.
+// Build-time font generator: reads an 8x16 (or with 8, 8x8) console font in
+// PC Screen Font format (PSF 1 or 2, with a Unicode table, as Debian's
+// console-setup-linux ships them) and writes the C table lib/screen/font.h
+// declares: the glyphs of code page 437 in CP437 order, so that a grid
+// cell's character byte means the same on a VGA text screen and on a
+// framebuffer. Fails if a glyph ramsift's screens need is missing (printable
+// ASCII, CP437 0xB0-0xDF); others fall back to U+FFFD or '?'. The block
+// elements are drawn exactly (block_element), whatever the font has, so a QR
+// code in half blocks has no gaps. A host program, run by mk/screen.mk.
+//	psf2c FONT_NAME LICENCE_FILE [8] < FONT.psf > font.c
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

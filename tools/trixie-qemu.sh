@@ -3,9 +3,9 @@
 # Run QEMU 10 from Debian 13 (trixie) on this Debian 12 machine, for what
 # QEMU 7.2 cannot do: TCG's x2APIC (tests/e2e/smp-x2apic.sh). A minimal
 # trixie root holding qemu-system-x86 is built by debootstrap from the mirror
-# this machine's apt uses, once, into build/trixie-qemu (about 370 MB, 30 s
-# to a few minutes); QEMU then runs in it by chroot, in a mount namespace of
-# its own where the current directory is bound to the same path inside, so
+# this machine's apt uses, once, into build/trixie-qemu (about 370 MB); QEMU
+# then runs in it by chroot, in a mount namespace of its own where the
+# current directory is bound to the same path inside, so
 # QEMU_ARGS name files as they are here (under the current directory only).
 # QEMU is the command's own process (exec all the way): a time limit's
 # signal reaches it. As root only.

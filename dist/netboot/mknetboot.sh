@@ -1,19 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Fill DIR with what a TFTP server needs to boot ramsift over the network
-# (make netboot: build/tftp/), the files of the ramsift ISO ISO laid out as
-# on it:
-#   boot/grub/i386-pc/core.0       GRUB's PXE image for BIOS (grub-mknetdir)
-#   boot/grub/x86_64-efi/core.efi  GRUB's network image for UEFI
-#   boot/grub/grub.cfg             the menu, the ISO's (iso/grub.cfg as
-#                                  iso/mkiso.sh wrote it), which both images
-#                                  read from the server they came from
-#   boot/ramsift.elf               the image
-#   ramsift.ipxe                   a script for iPXE (BIOS: it loads ramsift
-#                                  itself), dist/netboot/ramsift.ipxe
-# with GRUB's modules beside each image (GRUB fetches them as it needs them).
-# ARGS (-a) are appended to the iPXE script's kernel line, as iso/mkiso.sh -a
-# appends them to the menu's entries.
+# (make netboot: build/tftp/), laid out as on the ramsift ISO ISO: GRUB's PXE
+# image boot/grub/i386-pc/core.0 (BIOS) and network image
+# boot/grub/x86_64-efi/core.efi (UEFI) from grub-mknetdir, each with its
+# modules; the ISO's menu boot/grub/grub.cfg, which both read from the
+# server; the image boot/ramsift.elf; and ramsift.ipxe for iPXE, which loads
+# ramsift itself on BIOS. ARGS (-a) are appended to the iPXE script's kernel
+# line, as iso/mkiso.sh -a appends them to the menu's entries.
 # usage: mknetboot.sh [-a 'KERNEL ARGS'] ISO DIR
 set -eu
 

@@ -4,18 +4,12 @@
 //	ones:  the words at base + 8 * o for o = 0 and o = 2^k < n;
 //	zeros: with M = 2^m - 1 the largest all-ones word offset below n, the
 //	       words at o = M and o = M ^ 2^k for k < m.
-// Each set of words is first written with every word's own address; then, in
-// turn, one word is written with its complement and every word of the set is
-// checked (the one for its complement, the others for their own address)
-// before it is restored. Any two of the set's addresses that reach the same
-// cell therefore show up: an address line stuck at 0 or 1, open, or shorted
-// to another, from line 3 (8-byte words) up to the range's size. For a range
-// whose base is aligned to its size, base + 8 * 2^k differs from base in
-// address line k + 3 only; a less aligned base carries into higher lines,
-// which still tests them, less cleanly. Lines above the range's size are
-// not tested here (own-address and march-c catch what they alias). The sets
-// hold at most 65 words each: this test costs microseconds and reports no
-// progress.
+// Each set is written with every word's own address; then in turn one word
+// gets its complement and the whole set is checked before it is restored, so
+// any two addresses that reach the same cell show: an address line stuck,
+// open or shorted, from line 3 up to the range's size (lines above it are
+// left to own-address and march-c). The sets hold at most 65 words: the test
+// costs microseconds and reports no progress.
 #include "algos.h"
 #include "sweep.h"
 

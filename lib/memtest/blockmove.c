@@ -1,27 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // block-move, as memtest86 made it known: memory filled with block patterns
-// is moved around with string moves (rep movsq in the image) and checked. Its
-// point is the traffic, not a cell model: long back-to-back bursts of line
-// reads and writes, the pattern of real copies, which word-at-a-time tests
-// never produce, and which brings out faults that only show under sustained
-// burst load (signal integrity, timing margins, the memory controller). In
-// the cell fault models of tests/sim it finds every stuck-at fault (each bit
-// holds both values over the two polarities) and part of the others.
-//
-// For each range of n words: halves A = words [0, h) and B = [h, 2h),
-// h = n / 2, the odd last word (if any) only filled and checked; the pattern
-// pat(i) = (1 << i % 64) ^ (all ones in every other 64-word block); then all
-// again inverted:
+// is moved around with string moves (rep movsq in the image) and checked.
+// Its point is the traffic, not a cell model: long back-to-back bursts of
+// line reads and writes, which word-at-a-time tests never produce and which
+// bring out faults of signal integrity, timing and the memory controller.
+// For each range, halves A and B (an odd last word only filled and checked),
+// pattern pat(i) = (1 << i % 64) ^ (all ones in every other 64-word block),
+// then all again inverted:
 //	⇑ fill word i with pat(i);	⇑ check word i holds pat(i);
 //	copy A to B;			compare B with A;
-//	copy B to A rotated by r = h / 2 (A[i] = B[(i + r) mod h]);
-//	compare A with B, rotated the same way.
-// A copied word is compared with its source, not with the pattern: a wrong
-// source word (already reported at its own address by the check) is copied
-// faithfully and not reported again at the destination, so every reported
-// address is a word that failed itself. Each of the six phases counts as one
-// pass (the odd word counts as swept in the copy and compare phases), 12 in
-// all.
+//	copy B to A rotated by h / 2;	compare A with B, rotated the same way.
+// A copy is compared with its source, not with the pattern, so a bad source
+// word is reported once, at its own address. 12 sweeps.
 #include "algos.h"
 #include "sweep.h"
 

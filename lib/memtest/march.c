@@ -1,54 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// march-c: March C- (van de Goor 1991), in its usual notation
-//	{⇕(w0); ⇑(r0,w1); ⇑(r1,w0); ⇓(r0,w1); ⇓(r1,w0); ⇕(r0)}
-// where "0" is a word-wide data background D and "1" its complement. Over one
-// background it detects every stuck-at, transition and address-decoder fault
-// and every unlinked inversion, idempotent and state coupling fault between
-// two cells in different words, whatever their distance (10 accesses a word).
-//
-// Coupling between two bits of one word needs more: a write changes both bits
-// at once, so the aggressor bit must rise or fall while the victim bit is
-// written to each value. For bits i and j that means a background in which
-// they differ; the backgrounds 0x5555.., 0x3333.., 0x0F0F.., 0x00FF..,
-// 0x0000FFFF.., 0x00000000FFFFFFFF differ in bits i and j whenever the bit
-// indices i and j differ in bit 0, 1, .., 5, so together they separate every
-// pair (log2(64) + 1 = 7 backgrounds with the solid one). Address order no
-// longer matters for a pair inside one word, so each further background D
-// gets the short march
-//	{⇑(r D_prev, w D); ⇑(r D, w ~D); ⇑(r ~D, w D)}
-// (6 accesses a word) rather than all of March C- again (10): it raises and
-// lowers every bit under each background and reads every write back. The
-// final ⇕(r D_last) ends the test. tests/sim's coverage table shows the
-// result.
-//
-// Several CPUs (ctx->nshares >= 2, each over its share): March C- finds a
-// coupling between words a and v because its ⇑ and ⇓ elements visit a and v
-// in opposite orders. Between two shares, concurrent CPUs give no order at
-// all: if the CPU of a's share happens to be ahead of v's in every element
-// (or the two run in lockstep and the victim's read and write straddle the
-// aggressor's write), half the idempotent couplings between the shares go
-// unseen. Barriers order what they separate, so an ordered element runs in
-// K = nshares steps, a barrier after each, every CPU doing one slice (1/K of
-// its share) per step:
-//	family A: step t does slice t of every share (t = 0..K-1 for ⇑,
-//	          K-1..0 for ⇓): a CPU walks its share in address order;
-//	family C: step t does slice (t + share) mod K of each share.
-// Two words in different shares are ordered by family A unless they lie in
-// the same slice of their shares, and by family C unless t differs by the
-// difference of their shares' numbers (mod K); K >= nshares makes the two
-// exclusive, so every pair is ordered by one family, and ⇓ reverses it. The
-// core runs in family A's steps (inside a share, March C- as alone), and
-// the first further background's march becomes a March C- core of its own
-// in family C's steps:
-//	{⇑(r D_prev, w D); ⇑(r D, w ~D); ⇑(r ~D, w D); ⇓(r D, w ~D); ⇓(r ~D, w D)}
-// Over any background, a March C- core finds every two-word coupling
-// between words it orders (each cell's bits only relabelled), so every
-// two-word coupling is found whatever the CPUs' timing. The price is two
-// sweeps (26 instead of 24, the table's shared_sweeps) and 8K barriers.
-// Nothing cheaper can: tests/sim/pairmodel.c checks every two-cell fault
-// against every interleaving, shows the misses of one core, and shows that
-// no order of the backgrounds' elements without a sweep more finds them
-// all; docs/memory-tests.md has the argument and the numbers.
+// march-c: March C- (van de Goor 1991) on a solid background,
+//	{⇕(w0); ⇑(r0,w1); ⇑(r1,w0); ⇓(r0,w1); ⇓(r1,w0); ⇕(r0)},
+// then for each further background D (0x5555.. to 0x00000000FFFFFFFF),
+// which together separate every pair of bits of a word, the short march
+//	{⇑(r D_prev, w D); ⇑(r D, w ~D); ⇑(r ~D, w D)}.
+// Over several CPUs' shares (ctx->nshares >= 2) nothing orders two words of
+// different shares, so ordered elements run in K barrier-separated steps,
+// the core in family A's order and the 0x5555.. march turned into a March C-
+// core of its own in family C's, so that every two-word coupling is found
+// whatever the CPUs' timing (26 sweeps instead of 24). Why these backgrounds,
+// why two families and why nothing cheaper works: docs/memory-tests.md,
+// "The tests" and "march-c across shares".
 #include "algos.h"
 #include "sweep.h"
 

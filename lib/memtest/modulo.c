@@ -1,32 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // modulo-N (modulo-20 in the table), as memtest86 made it known: with a
 // seeded random pattern p, for each offset k in 0..N-1,
-//	⇑ write p to every word whose index in its range is k mod N;
+//	⇑ write p to every word whose index is k mod N;
 //	⇑ write ~p to every other word;
 //	⇑ check that the words at k mod N still hold p;
-// then all of it again with p and ~p swapped. Each checked word has had
-// every other word of its range written after it, with the opposite value:
-// the access pattern that provokes disturbance between neighbouring rows and
-// cells, which marches (one sequential sweep per element) produce much less
-// of, and the sparse stride breaks the streaming pattern that caches and
-// prefetchers are tuned for. Most neighbours already hold ~p when they are
-// rewritten, though, so in the cell fault models of tests/sim (a coupling
-// needs a transition) it finds stuck-at and decoder faults but few coupling
-// faults; its value is outside that model.
-// 6N sweeps (the stride sweeps touch one word in N, but are counted whole).
-//
-// Over shares (ctx->sync), "index in its range" would be the index in the
-// share, and every share's offsets would be rotated by where the share
-// starts (2 MiB is 262144 words, 4 mod 20): words at the same place of two
-// shares would always fall in one set, an alias between them never seen.
-// So over shares a word's index is its address / 8: the sets, and which
-// words share one, no longer depend on how the memory is cut, and in each
-// range they are the sets one CPU uses there, taken in an order rotated by
-// the range's start (docs/memory-tests.md). A share may be smaller than N
-// words and hold words of fewer than N sets: the loops below count from the
-// set's first word in the chunk and never go past it. (memtest86+'s modulo
-// test failed once its CPUs' chunks got that small, 28 cores and more, its
-// issues #216 and #379; its fix skips such chunks untested.)
+// then all of it again with p and ~p swapped (6N sweeps). Each checked word
+// has had every other word written after it with the opposite value, the
+// pattern that provokes disturbance between neighbouring cells and breaks
+// what prefetchers expect. Over shares a word's index is its address / 8, so
+// the sets do not depend on where the memory is cut, and a share smaller
+// than N words is still tested (docs/memory-tests.md, "What each test does
+// over a share").
 #include "algos.h"
 #include "sweep.h"
 #include "prng.h"

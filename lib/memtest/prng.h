@@ -1,18 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// The pseudo-random generator of the memory tests: xorshift64* (Vigna, "An
-// experimental exploration of Marsaglia's xorshift generators, scrambled",
-// 2016: shifts 12, 25, 27 and multiplier 0x2545F4914F6CDD1D), seeded through
-// splitmix64 (Steele, Lea, Flood 2014) so that every seed, 0 included, gives a
-// good non-zero state. Fast enough for a hot loop (a few ALU operations, no
-// memory), reproducible from the seed alone, period 2^64 - 1. Not for
-// anything that needs unpredictability.
-//
-// Its one weakness in a hot loop is that each output waits for the previous
-// one (a chain of six shifts and xors per word). Where a test fills whole
-// memory with random values it uses the counter-based generator below
-// instead: output i is a pure function of the seed and i, so a loop can
-// compute any output it needs without a chain (random draws one per 64-byte
-// line, random.c).
+// The pseudo-random generator of the memory tests: xorshift64* (Vigna 2016:
+// shifts 12, 25, 27, multiplier 0x2545F4914F6CDD1D) seeded through
+// splitmix64 (Steele, Lea, Flood 2014), so every seed, 0 included, gives a
+// good non-zero state; reproducible from the seed, period 2^64 - 1, not for
+// anything that needs unpredictability. Each output waits for the previous
+// one, so where a test fills all memory with random values it uses the
+// counter-based generator below, whose output i is a pure function of the
+// seed and i (random.c draws one per 64-byte line).
 #ifndef RAMSIFT_LIB_MEMTEST_PRNG_H
 #define RAMSIFT_LIB_MEMTEST_PRNG_H
 

@@ -1,20 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // random: {⇑(w x); ⇑(r x); ⇑(w ~x); ⇑(r ~x)} where x is a seeded random
-// value per word. Every word gets an unrelated value, so data-dependent
-// faults that fixed patterns never provoke get a chance, and every bit holds
-// both values (all stuck-at faults; with the values distinct per word, most
-// address faults too). The same seed writes the same values, so a failure
-// can be reproduced with seed=.
-//
-// The value of the word at address a is line(a / 64) ^ mask[a / 8 % 8]: the
-// counter-based generator of prng.h gives each 64-byte line a random value
-// (its counter is the line's number), and eight random masks drawn from the
-// seed tell the words of a line apart. Any two words so get independent,
-// uniformly random values (the pair of a line's words through the masks,
-// words of two lines through the line values), which is what the faults of
-// a few cells can see; and the memory sweeps run at memory speed, where one
-// generator output per word (a 128-bit multiply) bounded them at a third of
-// it (bench/).
+// value per word: data-dependent faults that fixed patterns never provoke get
+// a chance, every bit holds both values, and seed= reproduces a failure.
+// The value of the word at address a is line(a / 64) ^ mask[a / 8 % 8]:
+// prng.h's counter-based generator gives each 64-byte line a value and eight
+// masks drawn from the seed tell its words apart. Any two words still get
+// independent, uniformly random values, and the sweeps run at memory speed,
+// where one 128-bit multiply per word bounded them at a third of it.
 #include "algos.h"
 #include "sweep.h"
 #include "prng.h"

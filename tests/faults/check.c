@@ -2,32 +2,14 @@
 // ramsift-check: the end-to-end round trip's judge. Reads a fault set (the
 // ADDR:BIT:VALUE lines of tests/faults/faultgen.c) and serial logs, and
 // checks from first principles, without lib/'s fold code, what ramsift and
-// the OS made of the faults. Every finding is printed; the exit status is 0
-// when all checks hold, 1 when one fails, 2 on bad usage or input.
-//
-//   found FAULTS LOG [--exact] [--patterns K] [--holes H]
-//       ramsift's log of a run with FAULTS held: the ERROR addresses are
-//       exactly the faulty words; the badram= pairs are well formed, at most
-//       K (default 20), match every faulty word, and exclude and cut into
-//       the log's usable map exactly what the fold: line says, within H
-//       holes (default 48); the memmap= ranges hold every faulty page.
-//       --exact: no good page may be sacrificed.
-//   roundtrip LOG1 LOG2
-//       LOG1 printed the badram= pairs, LOG2 is the run after GRUB applied
-//       them: its usable map must be LOG1's minus exactly the pages the
-//       pairs match. Pages the pairs match but LOG2 still has are listed as
-//       survivors (GRUB skipped them).
-//   linux FAULTS LOG [FOUND badram|memmap|both]
-//       the log of Debian's kernel with tests/linux/init.c: the init ran,
-//       and no faulty page is System RAM in /proc/iomem or usable in the
-//       last e820 map the kernel printed (if its log kept it: a map of
-//       thousands of entries overflows its early buffer, and the kernel
-//       says it dropped messages). With FOUND (the log of the ramsift run
-//       that printed the lines) and the line the kernel was given (both:
-//       badram and memmap=): the kernel also kept the rest, every page FOUND had usable
-//       that the line does not exclude is System RAM, but for at most
-//       LINUX_SLACK_PAGES (what the kernel and firmware keep for
-//       themselves: page 0, its copy of the EFI tables).
+// the OS made of the faults, so that a bug in the fold cannot hide itself.
+// Every finding is printed; the exit status is 0 when all checks hold, 1
+// when one fails, 2 on bad usage or input.
+//	ramsift-check found FAULTS LOG [--exact] [--patterns K] [--holes H]
+//	ramsift-check roundtrip LOG1 LOG2
+//	ramsift-check linux FAULTS LOG [FOUND badram|memmap|both]
+// Each mode is described above its cmd_ function; docs/testing.md has the
+// round trips that use them.
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -88,6 +70,12 @@ static void show_missing(const char *what, const struct vec *a, const struct vec
 		fail("%zu %s", n, what);
 }
 
+// found: ramsift's log of a run with FAULTS held: the ERROR addresses are
+// exactly the faulty words; the badram= pairs are well formed, at most K
+// (default 20), match every faulty word, and exclude and cut into the log's
+// usable map exactly what the fold: line says, within H holes (default 48);
+// the memmap= ranges hold every faulty page. --exact: no good page may be
+// sacrificed.
 static int cmd_found(int argc, char **argv)
 {
 	struct vec words = { 0 }, pages = { 0 };
@@ -160,6 +148,10 @@ static int cmd_found(int argc, char **argv)
 	return failures ? 1 : 0;
 }
 
+// roundtrip: LOG1 printed the badram= pairs, LOG2 is the run after GRUB
+// applied them: its usable map must be LOG1's minus exactly the pages the
+// pairs match. Pages the pairs match but LOG2 still has are listed as
+// survivors (GRUB skipped them).
 static int cmd_roundtrip(char **argv)
 {
 	struct log l1, l2;
@@ -221,6 +213,15 @@ static void ram_kept(const char *found, const char *line, const struct ranges *r
 	       lost, kept, line);
 }
 
+// linux: the log of Debian's kernel with tests/linux/init.c: the init ran,
+// and no faulty page is System RAM in /proc/iomem or usable in the last e820
+// map the kernel printed (if its log kept it: a map of thousands of entries
+// overflows its early buffer, and the kernel says it dropped messages).
+// With FOUND (the log of the ramsift run that printed the lines) and the
+// line the kernel was given (both: badram and memmap=): the kernel also kept
+// the rest, every page FOUND had usable that the line does not exclude is
+// System RAM, but for at most LINUX_SLACK_PAGES (what the kernel and
+// firmware keep for themselves: page 0, its copy of the EFI tables).
 static int cmd_linux(int argc, char **argv)
 {
 	struct vec words = { 0 }, pages = { 0 };

@@ -1,24 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // ramsift-faultgen: seeded, realistic sets of faulty cells for
 // ramsift-inject (tests/inject/inject.c): single cells, one DRAM row, one
-// column across every row of a bank, and mixes of these. Prints one
+// column across every row of a bank, and mixes of these, so that the round
+// trips test the fold on the shapes real DIMMs fail in. Prints one
 // ADDR:BIT:VALUE[:PERCENT] line per faulty bit, sorted by address, after
 // '#' lines saying what was generated; the same seed gives the same set.
-//
-// usage: ramsift-faultgen [--seed N] [--percent P] --ram RANGES
-//                         [--avoid RANGES] KIND...
-//   RANGES   START-END[,START-END...], END exclusive; numbers in C syntax
-//            with an optional K, M or G suffix (0x100000-512M)
-//   --ram    the guest-physical RAM faults may fall in (the generator
-//            draws in the model's address space from the lowest START to
-//            the highest END and drops what falls outside these ranges or
-//            inside --avoid; a row always starts in them)
-//   --percent  make every fault flaky (ramsift-inject's PERCENT)
-//   KIND     cells:N   N single cells (one word, one bit each)
-//            row       one byte lane of every word of one DRAM row
-//            column    one bit line of one column in every row of one bank
-//            each optionally @START-END: drawn inside that range only
-//
+//	ramsift-faultgen [--seed N] [--percent P] --ram RANGES [--avoid RANGES]
+//	                 cells:N | row | column [@START-END] ...
+// RANGES are START-END[,...], END exclusive, with an optional K, M or G;
+// faults fall in --ram outside --avoid; --percent makes every fault flaky.
+// The address-mapping model is above ROW_SHIFT; docs/testing.md has it too.
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "memtest/prng.h"
+
 // The address-mapping model: one channel, one rank, 8 banks, rows of 8 KiB
 // (1024 words of 64 bits), physical address bits
 //   0-2    byte lane in the word (data bits 8*lane .. 8*lane+7)
@@ -28,20 +27,9 @@
 //   14-15  bank bits 1-2 XOR row bits 1-2
 //   16-    row
 // as memory controllers interleave: a burst of 128 bytes stays in one row,
-// and the XOR of bank and low row bits spreads neighbouring rows over
-// banks. So one row's 8 KiB is the half of a 16 KiB aligned block whose
-// bit 7 matches (4 pages, every other 128 bytes), and one column of a bank
-// is one word in every 64 KiB, its page's bits 14-15 following row bits 1-2
-// (addresses 17-18): one failing page in 16, an exact cover of 4 pairs but
-// one hole per row (a 256 MiB bank column: 4096 pages, 4096 holes).
-#include <errno.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "memtest/prng.h"
-
+// and the XOR of bank and low row bits spreads neighbouring rows over banks.
+// So one row is every other 128 bytes of a 16 KiB aligned block, and one
+// column of a bank is one word in every 64 KiB.
 #define MAX_RANGES 64
 #define ROW_SHIFT 16
 #define COLUMNS 1024

@@ -1,25 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// The fuzz target of lib/boot/acpi.c. An input is one control byte, then a
-// physical memory image loaded at 0xE0000, the start of the BIOS area: the
-// RSDP is expected at the image's start (the scan's first slot), and every
-// table pointer that falls inside the image leads to bytes of the input;
-// everything else (the EBDA pointer included) is unreadable. The control
-// byte:
-//   bit 0     make the checksums right first (the RSDP's two, and those of
-//             the RSDT, the XSDT, each table they list and the DSDT an FADT
-//             among them points to, when inside the image), so that
-//             mutations get past the checksums;
-//   bit 1     also hand the image's first 36 bytes over as the loader's
-//             Multiboot 2 tag 15 copy; bit 2, its first 20 as tag 14;
-//   bits 3-4  the CPU table's capacity: ACPI_CPUS_MAX, 0, 1 or 4.
-// After the parse, what acpi.h promises is checked (abort() if not): no CPU
-// beyond the capacity or the entries written, no APIC ID twice, counts that
-// agree, every warning a terminated sentence, the description terminated;
-// then the FADT's power registers are read (acpi_find_power): an S5 has its
-// PM1a block, a DSDT and 3-bit sleep types, a reset its register, the
-// warnings are counted right, the power line is terminated.
-// Built by clang with -fsanitize=fuzzer (make fuzz-acpi), or by gcc with
-// tests/fuzz/replay.c's main to replay a corpus (make check-fuzz-corpus).
+// The fuzz target of lib/boot/acpi.c: a BIOS area image with the RSDP at its
+// start, every table pointer inside the image leading to bytes of the input
+// and everything else (the EBDA pointer included) unreadable, so that
+// mutations reach the RSDT, XSDT, MADT, FADT and DSDT walks. After the parse
+// what acpi.h promises is checked (abort() if not); the input format and the
+// checks are above LLVMFuzzerTestOneInput. Built by clang with
+// -fsanitize=fuzzer (make fuzz-acpi), or by gcc with tests/fuzz/replay.c's
+// main to replay a corpus (make check-fuzz-corpus).
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -125,6 +112,21 @@ static void fix_sums(void)
 		fix_sum(image, 36, 32);
 }
 
+// An input is one control byte, then a physical memory image loaded at
+// 0xE0000, the start of the BIOS area. The control byte:
+//   bit 0     make the checksums right first (the RSDP's two, and those of
+//             the RSDT, the XSDT, each table they list and the DSDT an FADT
+//             among them points to, when inside the image), so that
+//             mutations get past the checksums;
+//   bit 1     also hand the image's first 36 bytes over as the loader's
+//             Multiboot 2 tag 15 copy; bit 2, its first 20 as tag 14;
+//   bits 3-4  the CPU table's capacity: ACPI_CPUS_MAX, 0, 1 or 4.
+// Checked: no CPU beyond the capacity or the entries written, no APIC ID
+// twice, counts that agree, every warning a terminated sentence, the
+// description terminated; then the FADT's power registers are read
+// (acpi_find_power): an S5 has its PM1a block, a DSDT and 3-bit sleep types,
+// a reset its register, the warnings are counted right, the power line is
+// terminated.
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const size_t caps[4] = { ACPI_CPUS_MAX, 0, 1, 4 };

@@ -1,33 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The fuzz target of the BadRAM fold (lib/badram): random failing pages,
 // usable RAM and budgets, folded as the image folds them; then every
-// guarantee badram.h and docs/badram.md give is checked (fail.h's FAIL_IF if not).
-// Everything lies in a window of WINDOW_PAGES pages, at 0, at 1 TiB or
-// just below the 52-bit limit, so that what the pairs exclude can be
-// counted page by page. An input is:
-//   byte 0    K, the pairs budget (0 and above BADRAM_MAX_PAIRS are clamped);
-//   bytes 1-2 H, the holes budget, little-endian (0 is taken as 1);
-//   byte 3    bit 0: uefi_only; bits 1-2: memmap_chars (0: the default, 64,
-//             1024, 2047); bits 3-5: the table has 16 << n slots (small
-//             ones overflow); bits 6-7: the window's place (0, 1 TiB, the
-//             top; 3: at 0 with scratch too small, the degraded answer);
-//   byte 4    RAM ranges, 0-7 (0: the fold's default, 0 to the highest
-//             failing page), each then 2 bytes of gap and 2 of length, in
-//             pages, from the end of the previous one;
-//   the rest  failing addresses, 2 bytes each: the page (13 bits) and the
-//             word in it (3 bits, times 512 bytes).
-// Checked: every failing address matches a pair; npairs within K; holes
-// within the budget applied, which is H unless one pair had to take more;
-// masks GRUB-safe (bit 63 and the low 12 bits clear, every bit from the top
-// of RAM and failures up to 62 fixed, addr inside mask); excluded pages and
-// holes as a page-by-page scan of RAM counts them; sacrificed pages
-// consistent; the memmap ranges sorted, disjoint, page-aligned, covering
-// every failing address in RAM, within the characters and KASLR's 4
-// ranges; pairs claimed GRUB-safe really applied whole by GRUB 2.06 on BIOS
-// (simulated: each pair's span in one untouched RAM range); every line and
-// the JSON object complete and in lower-case hex. Built by clang with
-// -fsanitize=fuzzer (make fuzz-fold), or by gcc with tests/fuzz/replay.c's
-// main (make check-fuzz-corpus).
+// guarantee badram.h and docs/badram.md give is checked (fail.h's FAIL_IF
+// if not). Everything lies in a window of WINDOW_PAGES pages, at 0, at
+// 1 TiB or just below the 52-bit limit, so that what the pairs exclude can
+// be counted page by page. The input format is above LLVMFuzzerTestOneInput,
+// the checks in the check_ functions. Built by clang with -fsanitize=fuzzer
+// (make fuzz-fold), or by gcc with tests/fuzz/replay.c's main (make
+// check-fuzz-corpus).
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -185,6 +165,28 @@ static uint16_t le16(const uint8_t *p)
 	return (uint16_t)(p[0] | p[1] << 8);
 }
 
+// An input is:
+//   byte 0    K, the pairs budget (0 and above BADRAM_MAX_PAIRS are clamped);
+//   bytes 1-2 H, the holes budget, little-endian (0 is taken as 1);
+//   byte 3    bit 0: uefi_only; bits 1-2: memmap_chars (0: the default, 64,
+//             1024, 2047); bits 3-5: the table has 16 << n slots (small
+//             ones overflow); bits 6-7: the window's place (0, 1 TiB, the
+//             top; 3: at 0 with scratch too small, the degraded answer);
+//   byte 4    RAM ranges, 0-7 (0: the fold's default, 0 to the highest
+//             failing page), each then 2 bytes of gap and 2 of length, in
+//             pages, from the end of the previous one;
+//   the rest  failing addresses, 2 bytes each: the page (13 bits) and the
+//             word in it (3 bits, times 512 bytes).
+// Checked: every failing address matches a pair; npairs within K; holes
+// within the budget applied, which is H unless one pair had to take more;
+// masks GRUB-safe (bit 63 and the low 12 bits clear, every bit from the top
+// of RAM and failures up to 62 fixed, addr inside mask); excluded pages and
+// holes as a page-by-page scan of RAM counts them; sacrificed pages
+// consistent; the memmap ranges sorted, disjoint, page-aligned, covering
+// every failing address in RAM, within the characters and KASLR's 4
+// ranges; pairs claimed GRUB-safe really applied whole by GRUB 2.06 on BIOS
+// (simulated: each pair's span in one untouched RAM range); every line and
+// the JSON object complete and in lower-case hex.
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const unsigned memmap_chars[4] = { 0, 64, 1024, 2047 };

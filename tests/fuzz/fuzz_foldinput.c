@@ -4,22 +4,10 @@
 // standard input, so that every format it reads is reached the way a user
 // reaches it: ramsift logs and their ERROR lines, memtest86+ error rows,
 // bare addresses (EDAC, rasdaemon), comments, and whatever else a file
-// holds. An input is one control byte, then the file:
-//   bits 0-2  --format: all, badram, grub, memmap, pages, json, windows,
-//             offline;
-//   bit 3     --uefi;
-//   bit 4     --patterns 2 --holes 3 (else the defaults);
-//   bit 5     --ram 0-640K,1M-3G,4G-5G (else the program's default).
-// The program's standard output is captured and checked (fail.h's FAIL_IF if not):
-// it returns 0, 1 or 3 (a log whose capped ERROR lines it cannot complete;
-// 2 is a usage error, and the options are valid); with
-// --format pages every line is a page address below 2^52, ascending; with
-// --format all the lines are badram=, GRUB_BADRAM=, memmap= and fold:,
-// in that order (memmap= left out when it has nothing to reserve), or
-// none. Its complaints go to /dev/null; the sanitizers still report on
-// file descriptor 2. Built by clang with -fsanitize=fuzzer
-// (make fuzz-foldinput), or by gcc with tests/fuzz/replay.c's main (make
-// check-fuzz-corpus).
+// holds. Its output is captured and checked (fail.h's FAIL_IF if not); the
+// input format and the checks are above LLVMFuzzerTestOneInput. Built by
+// clang with -fsanitize=fuzzer (make fuzz-foldinput), or by gcc with
+// tests/fuzz/replay.c's main (make check-fuzz-corpus).
 #include <sanitizer/asan_interface.h>
 #include <stdlib.h>
 
@@ -117,6 +105,18 @@ static void check_all(const char *out, int status)
 	FAIL_IF(n != 0 && n != 4);
 }
 
+// An input is one control byte, then the file:
+//   bits 0-2  --format: all, badram, grub, memmap, pages, json, windows,
+//             offline;
+//   bit 3     --uefi;
+//   bit 4     --patterns 2 --holes 3 (else the defaults);
+//   bit 5     --ram 0-640K,1M-3G,4G-5G (else the program's default).
+// Checked: it returns 0, 1 or 3 (a log whose capped ERROR lines it cannot
+// complete; 2 is a usage error, and the options are valid); with --format
+// pages every line is a page address below 2^52, ascending; with --format
+// all the lines are badram=, GRUB_BADRAM=, memmap= and fold:, in that order
+// (memmap= left out when it has nothing to reserve), or none. Its
+// complaints go to /dev/null; the sanitizers still report on descriptor 2.
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const char *const formats[] = { "all", "badram", "grub", "memmap", "pages", "json", "windows",

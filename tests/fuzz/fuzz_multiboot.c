@@ -1,24 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The fuzz target of lib/boot/multiboot.c and of mmap_normalize
-// (lib/range.c), which turns the loader's map into the RAM to test. An
-// input is one control byte, then a physical memory image whose first byte
-// is the information structure; every pointer that falls inside the image
-// leads to bytes of the input, everything else is unreadable. The control
-// byte:
-//   bit 0     the magic a Multiboot 2 loader passes (else Multiboot 1's);
-//   bit 1     the image lies at the top of the address space (its last
-//             byte is 2^64 - 1) instead of at IMAGE_LOW, so that sizes and
-//             pointers wrap;
-//   bits 2-3  added to the information's address (a misaligned pointer).
-// After the parse, what multiboot.h and range.h promise is checked (fail.h's
-// FAIL_IF if not): the map's entries within BOOTINFO_MMAP_MAX and counted when
-// dropped, the strings terminated, the copies' lengths within their
-// buffers, the result true exactly when there is a map, every warning a
-// terminated sentence; then the usable RAM is sorted, disjoint, merged,
-// page-aligned and below RANGE_MAX_ADDR, and the first and last page of
-// each range are covered by usable entries of the loader's map and meet no
-// other entry. Built by
-// clang with -fsanitize=fuzzer (make fuzz-multiboot), or by gcc with
+// (lib/range.c), which turns the loader's map into the RAM to test: a
+// physical memory image whose first byte is the information structure, at
+// the bottom or the very top of the address space so that sizes and
+// pointers wrap; every pointer inside the image leads to bytes of the
+// input, everything else is unreadable. After the parse what multiboot.h and
+// range.h promise is checked (fail.h's FAIL_IF if not); the input format and
+// the checks are above LLVMFuzzerTestOneInput. Built by clang with
+// -fsanitize=fuzzer (make fuzz-multiboot), or by gcc with
 // tests/fuzz/replay.c's main (make check-fuzz-corpus).
 #include <stdbool.h>
 #include <stddef.h>
@@ -107,6 +96,18 @@ static void check_ram(const struct bootinfo *bi)
 	}
 }
 
+// An input is one control byte, then the memory image. The control byte:
+//   bit 0     the magic a Multiboot 2 loader passes (else Multiboot 1's);
+//   bit 1     the image lies at the top of the address space (its last
+//             byte is 2^64 - 1) instead of at IMAGE_LOW;
+//   bits 2-3  added to the information's address (a misaligned pointer).
+// Checked: the map's entries within BOOTINFO_MMAP_MAX and counted when
+// dropped, the strings terminated, the copies' lengths within their
+// buffers, the result true exactly when there is a map, every warning a
+// terminated sentence; then the usable RAM is sorted, disjoint, merged,
+// page-aligned and below RANGE_MAX_ADDR, and the first and last page of
+// each range are covered by usable entries of the loader's map and meet no
+// other entry.
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct bootinfo bi;

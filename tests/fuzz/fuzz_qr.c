@@ -2,18 +2,11 @@
 // The fuzz target of the QR encoder (lib/qr): any payload at any level,
 // version and mask is encoded, and every symbol it returns is decoded by
 // zbar (libzbar, the library behind zbarimg), which must give back the
-// payload byte for byte. An input is one control byte, then the payload:
-//   bits 0-1  the level: L, M, Q, H;
-//   bits 2-4  the mask forced (0-7) when bit 5 is set, else the encoder's
-//             choice (QR_MASK_AUTO);
-//   bits 6-7  the version: the smallest that fits (QR_VERSION_AUTO), that
-//             one asked for explicitly, one larger, or one smaller (which
-//             must be refused with QR_TOO_LONG).
-// Also checked (fail.h's FAIL_IF if not): the status as qr.h documents it (QR_OK
-// exactly when the payload fits the version), the symbol's version, level
-// and mask as asked, its size, and qr_fit_version against qr_capacity.
-// Built by clang with -fsanitize=fuzzer (make fuzz-qr), or by gcc with
-// tests/fuzz/replay.c's main (make check-fuzz-corpus); both link -lzbar.
+// payload byte for byte; the status, version, level, mask and size are
+// checked against qr.h (fail.h's FAIL_IF if not). The input format is above
+// LLVMFuzzerTestOneInput. Built by clang with -fsanitize=fuzzer (make
+// fuzz-qr), or by gcc with tests/fuzz/replay.c's main (make
+// check-fuzz-corpus); both link -lzbar.
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -68,6 +61,15 @@ static bool decodes_to(const uint8_t *payload, size_t len)
 	return same;
 }
 
+// An input is one control byte, then the payload:
+//   bits 0-1  the level: L, M, Q, H;
+//   bits 2-4  the mask forced (0-7) when bit 5 is set, else the encoder's
+//             choice (QR_MASK_AUTO);
+//   bits 6-7  the version: the smallest that fits (QR_VERSION_AUTO), that
+//             one asked for explicitly, one larger, or one smaller (which
+//             must be refused with QR_TOO_LONG).
+// Checked besides the decode: QR_OK exactly when the payload fits the
+// version, and qr_fit_version against qr_capacity.
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size == 0)

@@ -1,23 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// The fuzz target of lib/boot/smbios.c. An input is one control byte, then a
-// physical memory image loaded at 0xF0000, the SMBIOS scan's area: the
-// entry point is expected at the image's start (the scan's first slot) and
-// a table pointer that falls inside the image leads to bytes of the input;
-// everything else is unreadable. The control byte:
-//   bit 0     make the entry point's checksums right first (3.0: over its
-//             length; 2.x: the _DMI_ part's and the whole one's), so that
-//             mutations get past them;
-//   bit 1     also hand the image's first 32 bytes over as the loader's
-//             Multiboot 2 tag 13 copy;
-//   bit 2     also give an EFI system table (64-bit; bit 3: 32-bit) outside
-//             the image whose configuration table points to the image's start
-//             under the SMBIOS 3 GUID.
-// After the parse, what smbios.h promises is checked (abort() if not): no
-// DIMM beyond the capacity, every string terminated within its bound,
-// warnings counted right and each a terminated sentence, the lines'
-// lengths as their functions say. Built by clang with -fsanitize=fuzzer
-// (make fuzz-smbios), or by gcc with tests/fuzz/replay.c's main to replay a
-// corpus (make check-fuzz-corpus).
+// The fuzz target of lib/boot/smbios.c: an image of the SMBIOS scan's area
+// with the entry point at its start, reached by the scan, the Multiboot 2
+// tag or an EFI system table, a table pointer inside the image leading to
+// bytes of the input and everything else unreadable. After the parse what
+// smbios.h promises is checked (abort() if not); the input format and the
+// checks are above LLVMFuzzerTestOneInput. Built by clang with
+// -fsanitize=fuzzer (make fuzz-smbios), or by gcc with tests/fuzz/replay.c's
+// main to replay a corpus (make check-fuzz-corpus).
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -115,6 +104,19 @@ static void check_string(const char *s)
 		abort();
 }
 
+// An input is one control byte, then a physical memory image loaded at
+// 0xF0000. The control byte:
+//   bit 0     make the entry point's checksums right first (3.0: over its
+//             length; 2.x: the _DMI_ part's and the whole one's), so that
+//             mutations get past them;
+//   bit 1     also hand the image's first 32 bytes over as the loader's
+//             Multiboot 2 tag 13 copy;
+//   bit 2     also give an EFI system table (64-bit; bit 3: 32-bit) outside
+//             the image whose configuration table points to the image's start
+//             under the SMBIOS 3 GUID.
+// Checked: no DIMM beyond the capacity, every string terminated within its
+// bound, warnings counted right and each a terminated sentence, the lines'
+// lengths as their functions say.
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct smbios_info s;

@@ -1,28 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // ramsift-inject: hold stuck-at and flaky faults in a QEMU guest's RAM. QEMU
 // backs the guest RAM with a shared file (-object memory-backend-file,...,
-// share=on -machine memory-backend=...); this program maps the same file and
-// keeps forcing chosen bits, so the guest sees cells stuck at 0 or 1, which
-// it cannot tell from a bad DRAM cell. A flaky cell is forced only after some
-// of the guest's writes: each time the program sees a new value written to
-// the word with the bit away from its fault value, it flips the bit back with
-// the given probability, so the guest's write sometimes sticks and sometimes
-// does not. Runs until killed or until --pid exits.
-//
-// usage: ramsift-inject --file PATH [--low-ram BYTES] [--pid PID]
-//                       [--faults FILE] [--seed N] [--period-us N] [FAULT...]
-//   FAULT    ADDR:BIT:VALUE[:PERCENT], ADDR the guest-physical address of a
-//            64-bit word (multiple of 8), BIT 0..63 within it, VALUE 0 or 1,
-//            PERCENT 1..100 the chance that a write away from VALUE is undone
-//            (100, the default, is stuck-at)
-//   --faults   a file of FAULTs, one per line; blank lines and lines
-//            starting with '#' are skipped (tests/faults/faultgen.c writes it)
-//   --low-ram  guest RAM below the PCI hole; addresses at or above 4 GiB
-//            are at file offset ADDR - 4 GiB + low-ram. Default: the file
-//            size, or 3 GiB when the file is 3.5 GiB or larger (QEMU's pc
-//            machine; q35 splits at 2 GiB: pass --low-ram 0x80000000).
-//   --seed     seed of the flaky cells' coin (default 1)
-//   --period-us  pause between two rounds over all faults (default 100)
+// share=on); this program maps the same file and keeps forcing chosen bits,
+// so the guest sees cells it cannot tell from bad DRAM. A flaky cell undoes
+// a guest write away from its fault value with the given probability. Runs
+// until killed or until --pid exits.
+//	ramsift-inject --file PATH [--low-ram BYTES] [--pid PID] [--faults FILE]
+//	               [--seed N] [--period-us N] [ADDR:BIT:VALUE[:PERCENT]...]
+// ADDR a 64-bit word's guest-physical address, PERCENT the chance a write is
+// undone (100: stuck-at); --faults a file of them (faultgen's); above 4 GiB
+// the file offset is ADDR - 4 GiB + --low-ram (default the file size, or
+// 3 GiB from 3.5 GiB up, QEMU's pc; q35 splits at 2 GiB); --seed seeds the
+// flaky cells' coin (1), --period-us pauses between rounds (100).
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>

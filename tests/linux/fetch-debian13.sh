@@ -2,16 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Fetch Debian 13 (trixie) packages on a Debian 12 machine without touching
 # its apt configuration: apt-get runs with a private sources list for trixie
-# (the Debian archive this machine's own sources name, Debian's keyring),
-# private package lists and caches, all in DIR/../apt, shared by the
-# directories beside DIR. Each PKG's .deb is kept in DIR/../apt/debs and
-# unpacked into DIR as `dpkg -x` would, e.g. GRUB 2.12's images to
-# DIR/usr/lib/grub/{i386-pc,x86_64-efi}; DIR/versions then names the .debs
-# unpacked. With --kernel, Debian 13's kernel, as tests/linux/fetch-kernel.sh
-# fetches Debian 12's: DIR/vmlinuz, its .deb kept in DIR. A second run
-# downloads nothing: the
-# lists are fetched when missing (or when a .deb they name is gone from the
-# archive), the .debs when not yet kept.
+# (the archive this machine's own sources name, Debian's keyring) and
+# private lists and caches in DIR/../apt. Each PKG's .deb is kept in
+# DIR/../apt/debs and unpacked into DIR as `dpkg -x` would; DIR/versions
+# names them. --kernel fetches Debian 13's kernel to DIR/vmlinuz, as
+# tests/linux/fetch-kernel.sh does Debian 12's. A second run downloads
+# nothing but lists that are missing or name a .deb gone from the archive.
 # usage: fetch-debian13.sh DIR PKG...
 #        fetch-debian13.sh --kernel DIR
 set -eu

@@ -1,23 +1,17 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Regenerate the unit tests' firmware-table fixtures, tests/unit/fixtures/
-# {acpi,smbios}_qemu_*.h: boot Debian's kernel (build/linux/vmlinuz, `make
-# build/linux/vmlinuz`) in QEMU with an initramfs whose init is
-# tests/linux/KIND-dump.c, which prints the tables as hex on the serial
-# console (tests/linux/memdump.h), and turn that into C arrays with their
-# physical addresses (struct acpi_fixture, tests/unit/fixtures/acpi_fixture.h):
-#   acpi    the RSDP, the RSDT/XSDT and the tables they point to, on the pc
-#           and q35 machines at -smp 4 (the CPUs are what they are about);
-#   smbios  the entry point and the table: pc with SeaBIOS's 2.x entry point,
-#           q35 with a 3.0 one, both with the system and memory-device values
-#           tests/e2e/identity.sh sets too.
-# Not part of make check (the fixtures are committed); run it by hand after a
-# QEMU or SeaBIOS upgrade and look at the diff.
-# Why -m 4G: Linux's /dev/mem reads only below the end of the RAM it maps
-# (high_memory), and SeaBIOS puts the tables at the top of the RAM below
-# 4 GiB; with 4 GiB, part of the RAM lies above 4 GiB and the tables are
-# readable (and QEMU describes two memory devices).
-# usage: tests/linux/fixtures.sh acpi|smbios   (from anywhere; about 30 s)
+# {acpi,smbios}_qemu_*.h: boot Debian's kernel in QEMU with an initramfs whose
+# init is tests/linux/KIND-dump.c, which prints the tables as hex on the
+# serial console (tests/linux/memdump.h), and turn that into C arrays with
+# their physical addresses: acpi, the RSDP, RSDT/XSDT and their tables on pc
+# and q35 at -smp 4; smbios, pc's 2.x and q35's 3.0 entry points with the
+# values tests/e2e/identity.sh sets. Not part of make check (the fixtures are
+# committed): run it after a QEMU or SeaBIOS upgrade and read the diff.
+# Why -m 4G: Linux's /dev/mem reads only below high_memory and SeaBIOS puts
+# the tables at the top of the RAM below 4 GiB; with part of the RAM above
+# 4 GiB they are readable.
+# usage: tests/linux/fixtures.sh acpi|smbios   (from anywhere)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 

@@ -1,23 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// The init of the round-trip tests' initramfs (built static, tests/linux/
-// mkinitramfs.sh packs it as /init): proves that Debian's kernel reached
-// user space, shows which kernel it is (/proc/version) and what memory it
-// kept (its command line, /proc/iomem, MemTotal) on the console between marker lines that
-// tests/faults/check.c looks for, then ends the VM. When the initramfs holds
-// /offline.sh, the offline: lines of a ramsift log with the prefix cut
-// (tests/e2e/roundtrip/offline-roundtrip.sh), it first carries out each
-// line's "echo ADDRESS > FILE" as the shell would (the initramfs has no
-// shell), says how each write went, and shows the kernel's messages about
-// it; the meminfo shown after it holds HardwareCorrupted. It writes 0 to QEMU's
-// isa-debug-exit port (0xf4), so QEMU exits with status 1, after the line
-// tools/qemu-run.sh wants with it to report PASS (ramsift's result line);
-// without that device it powers off.
-// When the initramfs holds an executable /payload (bench/consumer-guest.c:
-// the stress and the measurements of make bench-consumer), it first runs
-// it, with the environment the kernel gave the init, and says how it ended.
-// From the start a child restarts the console's transmitter when it stalls
-// (console_keep), and before the init ends the VM it waits until the
-// console has sent all it was given.
+// The init of the round-trip tests' initramfs (built static, packed as /init
+// by tests/linux/mkinitramfs.sh): proves that Debian's kernel reached user
+// space and shows which kernel it is and what memory it kept (its command
+// line, /proc/version, /proc/iomem, MemTotal) between marker lines that
+// tests/faults/check.c looks for. Before that it carries out /offline.sh's
+// "echo ADDRESS > FILE" lines if the initramfs holds one (it has no shell),
+// and runs /payload (bench/consumer-guest.c) if there is one. A child keeps
+// the console moving (console_keep), and the VM ends through isa-debug-exit
+// (QEMU status 1, after the result line tools/qemu-run.sh wants) only once
+// the console has sent everything; without that device it powers off.
 // Started by the kernel as PID 1 with nothing mounted and, in an initramfs
 // without /dev/console, no standard streams.
 #define _GNU_SOURCE	// memmem
@@ -69,15 +60,13 @@ static int console_queued(void)
 
 // Called about once a second: when the console's transmit queue holds bytes
 // and has not moved since the last call, restart the transmitter, and say so
-// in the kernel's log. Why: once, on a heavily loaded host, a healthy make
-// bench-consumer VM showed nothing of its run on COM1 after "Run /init" (the
-// kernel's own lines still came) and ended about as long after it as the
-// run takes, with no panic: its lines had stayed in the console's queue
-// (under its 4 KiB, so nothing blocked), as when the 8250 driver waits for a
-// transmit interrupt that was lost, and the exit through isa-debug-exit
-// dropped them. TCOOFF clears the UART's transmit interrupt enable and TCOON
-// sets it again, which raises the interrupt anew (QEMU's 16550 does when its
-// transmit register is empty). Returns the bytes still queued.
+// in the kernel's log. Why: the 8250 driver sends the queue on transmit
+// interrupts; if one is lost the init's lines stay queued (under its 4 KiB,
+// so nothing blocks) while the kernel's own, written by polling, still get
+// out, and ending the VM through isa-debug-exit drops them. TCOOFF clears
+// the UART's transmit interrupt enable and TCOON sets it again, which raises
+// the interrupt anew (QEMU's 16550 does when its transmit register is
+// empty).
 static void console_keep(void)
 {
 	static int last = -1;

@@ -3,25 +3,14 @@
 # `make check-qr`: lib/qr's symbols against two other programs. Usage:
 # check.sh QRTOOL (build/host/qrtool). QR_SEED and QR_COUNT change the
 # payloads (defaults below: 200 payloads, every version at every level, 1 to
-# 2900 bytes). For each payload:
-#  - zbarimg (zbar-tools) decodes lib/qr's symbol, read from a PGM, to
-#    exactly the payload. Printable payloads are read with --raw, which
-#    prints the bytes and a newline. Binary payloads need -Sbinary as well
-#    (raw bytes, no newline): with --raw alone zbar still converts bytes it
-#    takes for ISO-8859-1 to UTF-8, so 0xff comes back as c3 bf. Only the
-#    QR decoder is on: with all of zbar's symbologies, random modules now
-#    and then also read as a linear barcode, an extra line of digits.
-#  - qrencode -8 encodes it at the same level and version; lib/qr forced to
-#    the mask qrencode chose (read from its format information) must give
-#    the identical matrix, module for module.
-#  - lib/qr's own choice of mask is compared with qrencode's and the number
-#    that agree is reported. They may differ: libqrencode rounds the dark
-#    share to a whole percent before taking its 5 % steps (N4), where the
-#    standard steps on the exact share, so the two scores can differ by 10
-#    when the share is within half a percent of 45/55 %, 40/60 %, ...
-#    Every disagreement must be such a case (qrtool says "n4-rounding"),
-#    and at least 3 in 4 payloads must agree.
-# About 15 s; the two cores are shared, so no parallel jobs.
+# 2900 bytes). For each payload zbarimg must decode lib/qr's symbol to
+# exactly the payload, and lib/qr forced to the mask qrencode -8 chose must
+# give qrencode's matrix module for module. lib/qr's own choice of mask may
+# differ from qrencode's only where libqrencode rounds the dark share to a
+# whole percent before its 5 % steps (N4) and the standard does not, so the
+# scores differ by 10 near 45/55 %, 40/60 %, ...: every disagreement must be
+# such a case (qrtool says "n4-rounding"), and 3 in 4 payloads must agree.
+# The two cores are shared, so no parallel jobs.
 set -eu
 
 tool=$1
@@ -35,6 +24,11 @@ for p in zbarimg qrencode; do
 	}
 done
 
+# --raw prints the bytes and a newline; binary payloads need -Sbinary as well
+# (raw bytes, no newline), as with --raw alone zbar converts bytes it takes
+# for ISO-8859-1 to UTF-8 (0xff comes back as c3 bf). Only the QR decoder is
+# on: with all symbologies, random modules now and then read as a linear
+# barcode too, an extra line of digits.
 zbar="zbarimg --nodbus --raw -q -Sdisable -Sqrcode.enable"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT

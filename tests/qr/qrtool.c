@@ -1,25 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Host side of `make check-qr` (tests/qr/check.sh): lib/qr's symbols as
 // files that zbarimg and qrencode can be held against.
-//
-//   qrtool gen DIR SEED COUNT
-//     COUNT seeded payloads, cycling through the four levels and the 40
-//     versions (each length drawn so that the smallest fitting version is
-//     the one intended, at most 2900 bytes); every fifth payload is binary
-//     (any byte), the others printable ASCII. Writes DIR/<id>.bin (the
-//     payload) and DIR/<id>.pgm (the symbol, 4 pixels a module, a 4-module
-//     quiet zone) and prints "<id> <text|binary> <level> <version> <mask>
-//     <length>" per payload.
-//
-//   qrtool compare PAYLOAD LEVEL ASCII
-//     ASCII is qrencode's `-t ASCII -m 0` matrix of PAYLOAD at LEVEL
-//     (L/M/Q/H). Reads qrencode's version (its size) and mask (its format
-//     information), encodes PAYLOAD at that version, level and mask and
-//     compares every module; also encodes with the mask lib/qr chooses.
-//     Prints "<version> <level> <qrencode's mask> <lib/qr's mask> <same|
-//     differ>", and when the masks differ "n4-rounding" if libqrencode's
-//     rounding of the dark share changes N4 for either mask, else
-//     "unexplained". Exits 0 when the forced-mask matrices are identical.
+//	qrtool gen DIR SEED COUNT
+//	qrtool compare PAYLOAD LEVEL ASCII
+// Each mode is described above its function (gen, compare).
 #include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -89,6 +73,12 @@ static void write_pgm(const char *path)
 		die("cannot write", path);
 }
 
+// gen: COUNT seeded payloads, cycling through the four levels and the 40
+// versions (each length drawn so that the smallest fitting version is the
+// one intended, at most 2900 bytes); every fifth payload is binary (any
+// byte), the others printable ASCII. Writes DIR/<id>.bin (the payload) and
+// DIR/<id>.pgm (the symbol, 4 pixels a module, a 4-module quiet zone) and
+// prints "<id> <text|binary> <level> <version> <mask> <length>" per payload.
 static void gen(const char *dir, uint64_t seed, int count)
 {
 	struct prng rng;
@@ -210,6 +200,14 @@ static bool n4_rounds_apart(void)
 	return exact != abs(percent - 50) / 5;
 }
 
+// compare: ASCII is qrencode's `-t ASCII -m 0` matrix of PAYLOAD at LEVEL
+// (L/M/Q/H). Reads qrencode's version (its size) and mask (its format
+// information), encodes PAYLOAD at that version, level and mask and compares
+// every module; also encodes with the mask lib/qr chooses. Prints "<version>
+// <level> <qrencode's mask> <lib/qr's mask> <same|differ>", and when the
+// masks differ "n4-rounding" if libqrencode's rounding of the dark share
+// changes N4 for either mask, else "unexplained". Exits 0 when the
+// forced-mask matrices are identical.
 static int compare(const char *payload_path, const char *level_arg,
 		   const char *ascii_path)
 {

@@ -1,41 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Reads back what ramsift's screen shows and compares it with the serial log,
-// for the screen scenarios (tests/e2e/screen-*.sh). A host program.
-//
-//   screencheck fb SHOT.ppm COLSxROWS SCALE LOG [PNG]
-//     SHOT is a QEMU monitor screendump of a framebuffer console of
-//     COLSxROWS cells of 8x16 pixels times SCALE. Every cell is read back by
-//     its pixels: each must be the log's light grey or black (give or take
-//     what 15 and 16 bits a pixel round off), every SCALExSCALE block one
-//     colour, and the 8x16 bitmap the glyph of a printable ASCII character in
-//     the built-in font (lib/screen/font.h). The text read must be what
-//     the line log shows after the log: its last lines from the banner on,
-//     wrapped at COLS, the cursor's row last.
-//   screencheck vga TEXT.bin COLSxROWS LOG
-//     TEXT is the VGA text buffer (QEMU monitor `pmemsave 0xb8000 ...`):
-//     every cell's character must be the log's, its attribute light grey on
-//     black.
-//   screencheck fbraw DUMP WxH COLSxROWS SCALE LOG [PNG]
-//     As fb, from the framebuffer's bytes (QEMU monitor `pmemsave`): W x H
-//     pixels of 32-bit xRGB, W * 4 bytes a row.
-//   screencheck png SHOT.ppm PNG
-//     Converts (QEMU 7.2's screendump writes PPM alone), and fails if the
-//     picture is blank.
-//
-// With top=N after LOG (fb, fbraw, vga), rows [0, N) are the status
-// screen's (or the result panel's): they are read cell by cell in whatever
-// two colours each cell has, matched against all 256 glyphs, and printed
-// ("screencheck: row R: TEXT", a block element as '#', another character
-// outside ASCII as '?'); rows [N, ROWS) must show the log as a line log of
-// ROWS - N rows would (src/screen.c's screen_log_keep keeps that true when
-// the status screen moves the log below it).
-//
-// The log may be cut while the screen lags it by a line (a shot taken while
-// ramsift runs: serial gets each line before the screen): the screen may
-// match the log without its last line or two, or with a partial last line,
-// and says which it matched. Exit status 0 when it matches, 1 when not
-// (the screen and the expected text are printed side by side), 2 on bad
-// input. With PNG, the screendump is also written there as a PNG picture.
+// for the screen scenarios (tests/e2e/screen-*.sh): the screen is read
+// pixel by pixel with the built-in font, so a drawing bug cannot pass.
+//	screencheck fb SHOT.ppm COLSxROWS SCALE LOG [top=N] [PNG]
+//	screencheck vga TEXT.bin COLSxROWS LOG [top=N]
+//	screencheck fbraw DUMP WxH COLSxROWS SCALE LOG [top=N] [PNG]
+//	screencheck png SHOT.ppm PNG
+// fb: a QEMU screendump; vga: the text buffer (`pmemsave 0xb8000 ...`);
+// fbraw: the framebuffer's 32-bit xRGB bytes, W * 4 a row; png converts
+// (QEMU 7.2's screendump writes PPM alone) and fails on a blank picture.
+// Exit status 0 when the screen matches, 1 when not (both printed side by
+// side), 2 on bad input; with PNG the shot is also written as a PNG.
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -316,6 +291,10 @@ static int near(const uint8_t *p, int v)
 // The character in cell (col, row), '?' for a bitmap no printable glyph has;
 // or -1 (with a message) for a pixel of a colour the log does not use or a
 // scaled pixel of two colours.
+// A log cell: each pixel the log's light grey or black (give or take what
+// 15 and 16 bits a pixel round off), every SCALExSCALE block one colour, and
+// the 8x16 bitmap the glyph of a printable ASCII character of
+// lib/screen/font.h. (On vga: the character the log's, light grey on black.)
 static int read_cell(unsigned col, unsigned row, unsigned scale)
 {
 	uint8_t bits[FONT_HEIGHT] = { 0 };
@@ -357,6 +336,12 @@ static char printable(int c)
 
 // The character in cell (col, row) in any two colours: ' ' for one colour,
 // '?' for more than two or a bitmap no glyph has.
+// With top=N, rows [0, N) are the status screen's (or the result panel's):
+// read cell by cell in whatever two colours each cell has, matched against
+// all 256 glyphs, and printed ("screencheck: row R: TEXT", a block element
+// as '#', another character outside ASCII as '?'); rows [N, ROWS) must show
+// the log as a line log of ROWS - N rows would (src/screen.c's
+// screen_log_keep keeps that true when the status screen moves the log).
 static char read_any_cell(unsigned col, unsigned row, unsigned scale)
 {
 	unsigned x0 = col * FONT_WIDTH * scale, y0 = row * FONT_HEIGHT * scale;
@@ -404,6 +389,11 @@ static int compare(unsigned rows, int show)
 
 // Match the screen against the log, or the log less its last line or two
 // (or a part of its last line): the screen lags serial by at most that.
+// The text read must be the log's last lines from the banner on, wrapped at
+// COLS, the cursor's row last. The log may be cut while the screen lags it
+// by a line (a shot taken while ramsift runs: serial gets each line first):
+// the screen may match the log without its last line or two, or with a
+// partial last line, and says which it matched.
 static int match_log(const char *path, unsigned cols, unsigned rows)
 {
 	size_t n;

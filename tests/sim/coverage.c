@@ -1,23 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// build/coverage-sim: the fault-coverage simulator. Runs every test of the
-// table in lib/memtest/memtest.c, and the default pass as a sequence, through the
-// same lib/ source, over a simulated memory of NWORDS words, once per fault of
-// the sampled catalogue (tests/sim/faults.c), one fault at a time, and
-// prints a markdown table of the percentage detected per fault class. Then
-// asserts what the theory promises (the `theory` table below) and exits
-// non-zero naming every broken promise, so a regression in an algorithm
-// fails `make check`. Also checks that every test is silent on a fault-free
-// memory and reports exactly sweeps * bytes of progress.
-//
-// Then the default pass run in parallel (tests/sim/par.c): NCPUS CPUs, each
-// over its share, in each of three orders, over the same sample plus faults
-// placed across the shares (faults_sample_shares), with and without
-// march-c's ordering of the shares; it must keep 100 % in every class in
-// every order. Last, the exhaustive two-word model of march-c over shares
-// (tests/sim/pairmodel.c): every coupling between two shares against every
-// outcome of the CPUs' races, none hidden. `coverage-sim --each` adds the
-// worst case over the orders of every parallel test on its own (not asserted;
-// the numbers of docs/memory-tests.md's "Testing in parallel").
+// build/coverage-sim: the fault-coverage simulator, so that a regression in
+// an algorithm fails `make check`. Runs every test of lib/memtest/memtest.c's
+// table, and the default pass as a sequence, through the same lib/ source
+// over a simulated memory, once per fault of the sampled catalogue
+// (tests/sim/faults.c), prints the percentage detected per fault class, and
+// fails naming every broken promise of the `theory` table, every error on a
+// fault-free memory and every wrong amount of progress. Then the default
+// pass over NCPUS CPUs' shares in three orders (tests/sim/par.c) must keep
+// 100 % in every class, and the exhaustive two-word model of march-c over
+// shares (tests/sim/pairmodel.c) must find every case. `--each` adds each
+// parallel test's worst order (docs/memory-tests.md, "Testing in parallel").
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,18 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// The sampled fault catalogue of faults.h. Every variant of every class (the
-// stuck value, the transition, the coupling trigger and effect) gets
-// PLACEMENTS faults, each placed afresh from the seeded generator:
-//  - one-cell faults: the first four at words 0, n-1, n/2, 1 and bits 0, 63,
-//    31, 32, the rest at random words and bits;
-//  - two-word faults: aggressor (or the other cell) at distance d above and
-//    below the victim for d in 1, 2, 3, 8, 64, 511, n/2, n-1, random words
-//    and bits otherwise;
-//  - one-word faults: bit pairs (i, i ^ 2^k) for k = 0..5 (each pair of bits
-//    some data background must separate), (0, 63), (63, 0), then random
-//    pairs, in random words (the first two in words 0 and n-1);
-//  - address lines: all of them, stuck at 0 and at 1 (not sampled);
-//  - retention: delays of 1, 10, 45 and 89 s in turn (all under bit-fade's
-//    default 90 s wait).
+// The sampled fault catalogue of faults.h. Every variant of every class gets
+// PLACEMENTS faults, placed afresh from the seeded generator: one-cell faults
+// first at the edges (words 0, n-1, n/2, 1; bits 0, 63, 31, 32), then at
+// random; two-word faults at distances 1, 2, 3, 8, 64, 511, n/2 and n-1 above
+// and below the victim, then random; one-word faults on bit pairs
+// (i, i ^ 2^k) for k = 0..5, which some data background must separate, then
+// (0, 63), (63, 0) and random pairs; every address line stuck at 0 and 1;
+// retention delays of 1, 10, 45 and 89 s, under bit-fade's default 90 s.
 #include <stdlib.h>
 
 #include "faults.h"

@@ -1,21 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // An exhaustive model of march-c over shares for a coupling between two
 // words of different shares: what the fault simulator samples, this checks
-// for every case. Two words a (aggressor) and v (victim), bits p and q of
-// them (all 64 x 64), every coupling of the simulator's models (idempotent:
-// rise or fall forcing 0 or 1; inversion: rise or fall; state: 0 or 1
-// forcing 0 or 1), and every relation of the two words under march-c's two
-// step orders (march.c: family A orders them one way or the other, or not
-// at all when they lie in the same slice of their shares; family C likewise;
-// never neither). In an element whose steps order the two words, they are
-// visited in that order (reversed in a descending element); in one that does
-// not (the fill, the backgrounds, the check, and a family's elements for
-// words it leaves in one step), the two CPUs race, and the model tries every
-// outcome: a's access first, v's first, or v read before and written after
-// a's write (two CPUs' accesses interleave word by word). A case is found
-// when every outcome of every race ends in a read of v that differs from
-// what march-c expects. The elements mirror mt_march (march.c), over the
-// backgrounds of the test table's march-c.
+// for every case: bits p and q of aggressor a and victim v (all 64 x 64),
+// every coupling of the simulator's models, every relation of the two words
+// under march-c's two step orders (march.c's families A and C). Where an
+// element's steps do not order the two words, the two CPUs race and the
+// model tries every outcome (a first, v first, or v's read and write on
+// either side of a's write). A case is found when every outcome ends in a
+// read of v that differs from what march-c expects. The elements mirror
+// mt_march over the test table's backgrounds (docs/memory-tests.md, "march-c
+// across shares").
 #ifndef RAMSIFT_TESTS_SIM_PAIRMODEL_H
 #define RAMSIFT_TESTS_SIM_PAIRMODEL_H
 

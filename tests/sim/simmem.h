@@ -1,21 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // A simulated memory of 64-bit words at a chosen physical window, with at most
-// one injected fault from the classic catalogue (van de Goor's functional
-// fault models): stuck-at, transition, address-decoder, coupling (inversion,
-// idempotent, state) and data retention. The memory tests of lib/ reach it
-// through tests/sim/memrw.h; unit tests and the coverage simulator set it up
-// and inspect it through this header. Host-only, single-threaded: the state
-// is one static instance. Several simulated CPUs (tests/sim/par.c) take
-// turns on the one thread: each has its own cache in the discipline check
-// (sim_set_cpu), and a hook called at every access lets the driver switch
-// CPUs between any two accesses (sim_set_tick).
-//
-// A cell is one bit: word w, bit b (0 = least significant). Address-decoder
-// faults act on whole words, as a real decoder serves every bit of a word
-// with the same address lines. Coupling faults apply their effect after the
-// write that triggers them, also when aggressor and victim share a word (a
-// write cannot both trigger a coupling and win against it, or intra-word
-// coupling could never be observed).
+// one injected fault from van de Goor's functional models (stuck-at,
+// transition, address-decoder, coupling, data retention). The memory tests
+// reach it through tests/sim/memrw.h; unit tests and the coverage simulator
+// set it up and inspect it here. Host-only, one static instance; simulated
+// CPUs (tests/sim/par.c) take turns on one thread, each with its own cache
+// in the flush check (sim_set_cpu), switched between any two accesses by a
+// hook (sim_set_tick). A cell is one bit; address-decoder faults act on whole
+// words, as a decoder serves every bit of a word; a coupling acts after the
+// write that triggers it, also inside one word, or intra-word coupling could
+// never be observed.
 #ifndef RAMSIFT_TESTS_SIM_SIMMEM_H
 #define RAMSIFT_TESTS_SIM_SIMMEM_H
 
