@@ -34,6 +34,16 @@ esac
 [ "$RT_GRUB" = 2.06 ] || E2E_NAME=$E2E_NAME-grub$RT_GRUB
 [ "$RT_LINUX" = 6.1 ] || E2E_NAME=$E2E_NAME-linux$RT_LINUX
 E2E_LOG=$E2E_DIR/$E2E_NAME.log
+# A scenario's files in build/test (logs, media, UEFI variables, results)
+# have fixed names: a second run of the same scenario (the same RT_GRUB and
+# RT_LINUX, or bench/consumer.sh with and without --check) waits for the
+# first. The lock's descriptor is not handed to the injector, which may
+# outlive a killed scenario.
+exec {rt_lock}>"$E2E_DIR/$E2E_NAME.lock"
+flock -n "$rt_lock" || {
+	echo "$E2E_NAME: waiting for another run of $E2E_NAME ($E2E_DIR/$E2E_NAME.lock)" >&2
+	flock "$rt_lock"
+}
 # What ramsift's loader: line names: the GRUB that booted it, by version.
 RT_LOADER="GRUB ${RT_GRUB/./\\.}[^,]*"
 # ramsift's options in every round-trip boot: every ERROR line printed. The
@@ -81,7 +91,7 @@ rt_faults() {
 rt_hold() {
 	rt_release
 	RT_HELD=${1:-$RT_RAMFILE}
-	"$RT_INJECT" --file "$RT_HELD" --faults "$RT_FAULTS" &
+	"$RT_INJECT" --file "$RT_HELD" --faults "$RT_FAULTS" {rt_lock}>&- &
 	rt_inj=$!
 }
 
