@@ -1,40 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Instrument 7 of bench/: does a machine with bad RAM run as well as a
-# healthy one once ramsift's line is applied (the BadRAM author's claim,
-# checked his way: stress and lmbench-style numbers in Linux)? In a guest of
-# MEM whose RAM file holds a seeded fault set (build/host/ramsift-inject:
-# single cells, one DRAM row, a short column fragment), ramsift boots first
-# through GRUB and prints its lines; then Debian's kernel boots through GRUB
-# with the initramfs build/linux/consumer.cpio (tests/linux/init.c running
-# bench/consumer-guest.c beside Debian's stressapptest and mbw) in three VMs:
-#   healthy      no faults held (the injector runs on a decoy file, so that
-#                its host load is the same); memmap= reserves as many bytes as the line
-#                gives up, so that both have the same usable memory;
-#   unprotected  the faults held, no line;
-#   protected    the faults held, the line of that ramsift run applied:
-#                GRUB's `badram PAIRS` on BIOS, the memmap= line on UEFI.
-# Each VM stresses about 90 % of its available RAM with stressapptest for
-# STRESS seconds, runs the memory-pressure test and, unless --check, the
-# measurements (each the best of ROUNDS runs in the guest); the boots
-# alternate between the VMs, REPS times (the order rotating), so the host's
-# noise shows as each VM's min-max. Verdicts: the unprotected VM must show
-# corruption in every boot (errors found by the stress or the pressure,
-# a kernel message of bad memory or a killed process, or no clean end);
-# healthy and protected none; and for each measurement the protected VM's
-# geometric mean over its boots must lie within K standard errors of the
-# healthy one's, the error from the boot-to-boot spread of both
-# (bench/consumer-report.awk).
-# Logs: build/test/consumer-<fw>-<vm>-<rep>.log (QEMU's messages and
-# qemu-run.sh's verdict beside it, .stderr); the markdown report goes to
-# OUT (default build/bench/consumer.md; with --check
-# build/test/consumer-check.md) and to the terminal. Exit status 1
-# when a corruption verdict fails or a boot breaks the experiment (never
-# because of a time). --check is make check's version: BIOS only, one
-# short stress in the unprotected and the protected VM, no measurements.
-# --slow-protected is the noise verdict's negative control: a process
-# spins beside the protected VM's measurements (consumer_hog=1), which
-# must make the verdict fail.
+# Instrument 7 of bench/ (bench/README.md, section 7): does Linux on bad RAM
+# run as well as on good RAM once ramsift's line is applied? ramsift finds a
+# seeded fault set held in the guest's RAM; then Debian's kernel stresses and
+# measures three VMs of the same usable size: healthy, unprotected (faults,
+# no line), protected (faults and line). Their boots alternate, the order
+# rotating, because on a loaded host the noise between boots outweighs what
+# is measured. --check (make check): BIOS, one short stress, no measurements.
 # usage: bench/consumer.sh [--check] [--mem SIZE] [--reps N] [--uefi-reps N]
 #          [--stress SECONDS] [--rounds N] [--k K] [--slow-protected] [--out FILE]
 . "$(dirname "$0")/../tests/e2e/roundtrip/lib-faults.sh"
@@ -74,8 +46,7 @@ mkdir -p "$(dirname "$out")"
 # onto a fault and hang before it prints a line (seen once), which proves
 # the faults bite but costs the whole time limit; at 16 MiB it is clear of
 # them, and what corruption there is shows in the workload.
-klog="$E2E_LINUX_ARGS nokaslr"
-guest="consumer_stress=$stress consumer_measure=$((1 - check)) consumer_rounds=$rounds"
+guest="nokaslr consumer_stress=$stress consumer_measure=$((1 - check)) consumer_rounds=$rounds"
 vms="healthy unprotected protected"
 [ "$check" = 0 ] || vms="unprotected protected"
 
@@ -98,25 +69,6 @@ rt_faults set --seed 15 --ram "0x11000000-$top" cells:4 row \
 	"column@0x12000000-0x12200000"
 echo "  consumer: $(grep -vc '^#' "$RT_FAULTS") faulty bits in $mem ($RT_FAULTS)"
 
-# find FW: boot ramsift through GRUB with the faults held; set PAIRS,
-# MEMMAP and FOLD from its lines.
-find() {
-	local iso=$E2E_DIR/consumer-$1-find.iso
-	rt_hold
-	rt_iso "$iso" <<-CFG
-		set timeout=0
-		menuentry find {
-			multiboot2 /boot/ramsift.elf $RT_ARGS tests=own-address
-		}
-	CFG
-	rt_boot "$1-find" "${RT_MEM[@]}" "${RT_FW[@]}" -cdrom "$iso"
-	rt_want FAIL
-	rt_check found "$RT_FAULTS" "$RT_LOG"
-	PAIRS=$(rt_line badram=)
-	MEMMAP=$(rt_line memmap=)
-	FOLD=$(rt_line 'fold: ')
-}
-
 # memmap_bytes LINE: the bytes a memmap= line reserves (SIZE with K, M or G).
 memmap_bytes() {
 	local sum=0 r size
@@ -134,19 +86,12 @@ isos() {
 	for vm in healthy unprotected protected; do
 		cfg= args=
 		case $vm:$fw in
-		healthy:*) args="memmap=$((RESERVE / 1024))K\\\$0x8000000" ;;
-		protected:bios) cfg="badram $PAIRS" ;;
-		protected:uefi) args="memmap=${MEMMAP//\$/\\\$}" ;;
+		healthy:*) args="memmap=$((RESERVE / 1024))K\$0x8000000" ;;
+		protected:bios) cfg="badram $RT_BADRAM" ;;
+		protected:uefi) args="memmap=$RT_MEMMAP" ;;
 		esac
 		[ "$vm:$slow" != protected:1 ] || args="$args consumer_hog=1"
-		rt_iso "$E2E_DIR/consumer-$fw-$vm.iso" linux <<-CFG
-			set timeout=0
-			$cfg
-			menuentry linux {
-				linux /boot/vmlinuz $klog $guest $args
-				initrd /boot/initrd
-			}
-		CFG
+		rt_linux_iso "$E2E_DIR/consumer-$fw-$vm.iso" "$cfg" "$guest $args"
 	done
 }
 
@@ -156,7 +101,7 @@ boot() {
 	local fw=$1 vm=$2 rep=$3 ram=$RT_RAMFILE
 	[ "$vm" != healthy ] || ram=$RT_DECOY
 	[ "$RT_HELD" = "$ram" ] || rt_hold "$ram"
-	rt_boot "$fw-$vm-$rep" "${RT_MEM[@]}" "${RT_FW[@]}" -cdrom "$E2E_DIR/consumer-$fw-$vm.iso"
+	rt_boot_iso "$fw-$vm-$rep" "$E2E_DIR/consumer-$fw-$vm.iso"
 	cp "$E2E_DIR/$E2E_NAME.stderr" "${RT_LOG%.log}.stderr"
 	awk -v id="$fw $vm $rep" -v result="$E2E_RESULT" '
 		/^consumer: begin / { for (i = 1; i <= NF; i++) if ($i ~ /^MemTotal=/) print id, "memtotal_kib", substr($i, 10) }
@@ -181,13 +126,14 @@ for fw in bios uefi; do
 	[ "$fw" = bios ] || n=$uefi_reps
 	[ "$n" -gt 0 ] || continue
 	rt_firmware "$fw"
-	find "$fw"
+	rt_find "$fw-find"
+	fold=$(rt_line 'fold: ')
 	case $fw in
-	bios) RESERVE=$(( $(sed -nE 's/.*excluded_pages=([0-9]+).*/\1/p' <<<"$FOLD") * 4096 )) ;;
-	uefi) RESERVE=$(memmap_bytes "$MEMMAP") ;;
+	bios) RESERVE=$(( $(sed -nE 's/.*excluded_pages=([0-9]+).*/\1/p' <<<"$fold") * 4096 )) ;;
+	uefi) RESERVE=$(memmap_bytes "$RT_MEMMAP") ;;
 	esac
-	echo "$fw - - line $([ "$fw" = bios ] && echo "badram=$PAIRS" || echo "memmap=$MEMMAP")" >>"$RESULTS"
-	echo "$fw - - fold fold: $FOLD" >>"$RESULTS"
+	echo "$fw - - line $([ "$fw" = bios ] && echo "badram=$RT_BADRAM" || echo "memmap=$RT_MEMMAP")" >>"$RESULTS"
+	echo "$fw - - fold fold: $fold" >>"$RESULTS"
 	echo "$fw - - reserve_kib $((RESERVE / 1024))" >>"$RESULTS"
 	isos "$fw"
 	order=($vms)

@@ -34,6 +34,16 @@ esac
 [ "$RT_GRUB" = 2.06 ] || E2E_NAME=$E2E_NAME-grub$RT_GRUB
 [ "$RT_LINUX" = 6.1 ] || E2E_NAME=$E2E_NAME-linux$RT_LINUX
 E2E_LOG=$E2E_DIR/$E2E_NAME.log
+# A scenario's files in build/test (logs, media, UEFI variables, results)
+# have fixed names: a second run of the same scenario (the same RT_GRUB and
+# RT_LINUX, or bench/consumer.sh with and without --check) waits for the
+# first. The lock's descriptor is not handed to the injector, which may
+# outlive a killed scenario.
+exec {rt_lock}>"$E2E_DIR/$E2E_NAME.lock"
+flock -n "$rt_lock" || {
+	echo "$E2E_NAME: waiting for another run of $E2E_NAME ($E2E_DIR/$E2E_NAME.lock)" >&2
+	flock "$rt_lock"
+}
 # What ramsift's loader: line names: the GRUB that booted it, by version.
 RT_LOADER="GRUB ${RT_GRUB/./\\.}[^,]*"
 # ramsift's options in every round-trip boot: every ERROR line printed. The
@@ -81,7 +91,7 @@ rt_faults() {
 rt_hold() {
 	rt_release
 	RT_HELD=${1:-$RT_RAMFILE}
-	"$RT_INJECT" --file "$RT_HELD" --faults "$RT_FAULTS" &
+	"$RT_INJECT" --file "$RT_HELD" --faults "$RT_FAULTS" {rt_lock}>&- &
 	rt_inj=$!
 }
 
@@ -194,6 +204,61 @@ rt_iso() {
 		--fonts= --themes= --locales= -o "$1" "$root" >"$1.log" 2>&1 ||
 		{ cat "$1.log" >&2; e2e_fail "grub-mkrescue $1"; }
 	rm -rf "$root" "$1.log"
+}
+
+# rt_boot_iso STEP ISO: rt_boot from ISO (rt_iso) as the guest's CD, with
+# the guest's RAM (rt_ram) and firmware (rt_firmware).
+rt_boot_iso() {
+	rt_boot "$1" "${RT_MEM[@]}" "${RT_FW[@]}" -cdrom "$2"
+}
+
+# rt_find STEP [CHECK_ARGS...]: hold $RT_FAULTS in the guest's RAM (until
+# the next rt_hold or rt_release) and boot ramsift (multiboot2,
+# tests=own-address) through GRUB from build/test/<scenario>-find.iso; it
+# must fail having found exactly those faults (ramsift-check found ...
+# CHECK_ARGS). Sets RT_BADRAM and RT_MEMMAP to what its badram= and memmap=
+# lines say; RT_LOG is its log.
+rt_find() {
+	local step=$1 iso=$E2E_DIR/$E2E_NAME-find.iso
+	shift
+	rt_hold
+	rt_iso "$iso" <<-CFG
+		set timeout=0
+		menuentry find {
+			multiboot2 /boot/ramsift.elf $RT_ARGS tests=own-address
+		}
+	CFG
+	rt_boot_iso "$step" "$iso"
+	rt_want FAIL
+	rt_check found "$RT_FAULTS" "$RT_LOG" "$@"
+	RT_BADRAM=$(rt_line badram=)
+	RT_MEMMAP=$(rt_line memmap=)
+}
+
+# What the fallback entry of rt_linux_iso's grub.cfg prints.
+RT_BACK="ramsift-test: the kernel returned to GRUB"
+
+# rt_linux_iso OUT GRUB_LINES KERNEL_ARGS: a GRUB medium (rt_iso OUT linux)
+# whose grub.cfg runs GRUB_LINES (`badram PAIRS`, or nothing), then boots
+# Debian's kernel and the test initramfs with E2E_LINUX_ARGS and
+# KERNEL_ARGS, each $ in them written \$ for grub.cfg (docs/badram.md). A
+# kernel that returns to GRUB (its EFI stub failed) ends the boot at once:
+# the fallback entry prints RT_BACK and halts.
+rt_linux_iso() {
+	local args="${3//\$/\\\$}"
+	rt_iso "$1" linux <<-CFG
+		set timeout=0
+		set fallback=1
+		$2
+		menuentry linux {
+			linux /boot/vmlinuz $E2E_LINUX_ARGS $args
+			initrd /boot/initrd
+		}
+		menuentry back {
+			echo "$RT_BACK"
+			halt
+		}
+	CFG
 }
 
 # rt_firmware bios|uefi: set RT_FW to the QEMU options for that firmware,

@@ -1,28 +1,17 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Debian's own kernel (Debian 12's 6.1, build/linux/vmlinuz, or with
-# RT_LINUX=6.12 Debian 13's: lib-faults.sh) keeps off the bad pages ramsift
-# printed. In a 1 GiB guest with a fault set held, GRUB (2.06, or RT_GRUB)
-# boots ramsift (multiboot2), which prints its lines; then GRUB boots the
-# kernel with the initramfs of tests/linux/init.c, once after `badram
-# PAIRS`, once with the memmap= line on its command line (escaped for
-# grub.cfg as docs/badram.md says: every $ as \$), and once with both. The
-# kernel must reach the init, which prints /proc/iomem, no faulty page may
-# be System RAM there or usable in the e820 map the kernel printed, and
-# every page the line keeps must be System RAM (but for 1 MiB the kernel
-# keeps for itself). Under BIOS and UEFI, with two sets: cells and a row
-# (one cell in the kernel's preferred load window, 16 MiB to about 80 MiB,
-# where GRUB 2.06 on a small UEFI guest fails `linux` with "out of memory"
-# and Linux 6.12's EFI stub decompresses the kernel: KNOWN with memmap=
-# alone), with an exact cover; and a column over 64 MiB, which ramsift must
-# fold into a safe line within 48 holes ("limited by holes=48"). Last, that
+# Debian's own kernel (RT_LINUX: lib-faults.sh), booted by GRUB (RT_GRUB)
+# under BIOS and UEFI, keeps off the bad pages ramsift printed: `badram
+# PAIRS`, the memmap= line, and both. The init (tests/linux/init.c) prints
+# /proc/iomem: no faulty page may be System RAM or usable in the kernel's
+# e820 map, and every page the line keeps must be System RAM. Two sets in 1
+# GiB: cells and a row with an exact cover (one cell in the kernel's load
+# window, 16 to about 80 MiB: KNOWN with memmap= alone, known() below); a
+# column over 64 MiB that ramsift must fold within 48 holes. Last, that
 # column's 1024-hole exact line under UEFI.
 . "$(dirname "$0")/lib-faults.sh"
 
 rt_ram 1G
-klog=$E2E_LINUX_ARGS
-# What GRUB's fallback entry prints when the kernel went back to GRUB.
-back="ramsift-test: the kernel returned to GRUB"
 
 # known FW SET LINE: why LINE alone fails today with this GRUB, kernel and
 # firmware (docs/badram.md), or nothing. GRUB 2.12 on UEFI starts Linux
@@ -43,7 +32,7 @@ known() {
 	esac
 }
 
-# linux STEP LINE CFG_LINES KERNEL_ARGS [KNOWN]: boot the kernel through
+# linux STEP LINE GRUB_LINES KERNEL_ARGS [KNOWN]: boot the kernel through
 # GRUB with the badram or memmap LINE (or both) of the finding run $found; it
 # must keep KASLR's placement (no "not marked as E820_TYPE_RAM": with more
 # than 4 memmap= ranges Linux 6.1 turns KASLR off and runs from 16 MiB
@@ -54,20 +43,8 @@ known() {
 # reason (rt_known), which then stands for them all.
 linux() {
 	local iso=$E2E_DIR/$E2E_NAME.iso
-	rt_iso "$iso" linux <<-CFG
-		set timeout=0
-		set fallback=1
-		$3
-		menuentry linux {
-			linux /boot/vmlinuz $klog $4
-			initrd /boot/initrd
-		}
-		menuentry back {
-			echo "$back"
-			halt
-		}
-	CFG
-	rt_boot "$1" "${RT_MEM[@]}" "${RT_FW[@]}" -cdrom "$iso"
+	rt_linux_iso "$iso" "$3" "$4"
+	rt_boot_iso "$1" "$iso"
 	if [ -n "${5-}" ]; then
 		known_linux "$5" "$2"
 		return
@@ -81,7 +58,7 @@ linux() {
 # known_linux WHY LINE: the boot shows the KNOWN defect WHY: the kernel
 # went back to GRUB, or reached its init with a bad page usable or RAM lost.
 known_linux() {
-	if grep -qxF "$back" "$RT_LOG"; then
+	if grep -qxF "$RT_BACK" "$RT_LOG"; then
 		e2e_expect '^EFI stub: ERROR: ' 'the EFI stub said why the kernel went back to GRUB'
 		grep -E '^EFI stub: (ERROR|WARNING)' "$RT_LOG" | sed 's/^/          /'
 		echo "          KNOWN: $1"
@@ -94,29 +71,18 @@ known_linux() {
 # roundtrip FW SET CHECK_ARGS: find, then the Linux boots: badram, memmap=,
 # both (as ramsift advises on UEFI).
 roundtrip() {
-	local fw=$1 set=$2 iso=$E2E_DIR/$E2E_NAME.iso pairs memmap
+	local fw=$1 set=$2
 	rt_firmware "$fw"
-	rt_hold
-	rt_iso "$iso" <<-CFG
-		set timeout=0
-		menuentry find {
-			multiboot2 /boot/ramsift.elf $RT_ARGS tests=own-address
-		}
-	CFG
-	rt_boot "$fw-$set-find" "${RT_MEM[@]}" "${RT_FW[@]}" -cdrom "$iso"
-	rt_want FAIL
-	rt_check found "$RT_FAULTS" "$RT_LOG" $3
+	rt_find "$fw-$set-find" $3
 	found=$RT_LOG
 	[ "$set" = small ] ||
 		e2e_expect '^fold: .*: limited by holes=48 ' 'a column folded into a safe line'
-	pairs=$(rt_line badram=)
-	memmap=$(rt_line memmap=)
-	linux "$fw-$set-badram" badram "badram $pairs" ""
-	linux "$fw-$set-memmap" memmap "" "memmap=${memmap//\$/\\\$}" "$(known "$fw" "$set" memmap)"
+	linux "$fw-$set-badram" badram "badram $RT_BADRAM" ""
+	linux "$fw-$set-memmap" memmap "" "memmap=$RT_MEMMAP" "$(known "$fw" "$set" memmap)"
 	[ -n "$(known "$fw" "$set" memmap)" ] ||
-		grep -qxF "BOOT_IMAGE=/boot/vmlinuz $klog memmap=$memmap" "$RT_LOG" ||
-		e2e_fail "the kernel's command line lacks memmap=$memmap as printed"
-	linux "$fw-$set-both" both "badram $pairs" "memmap=${memmap//\$/\\\$}"
+		grep -qxF "BOOT_IMAGE=/boot/vmlinuz $E2E_LINUX_ARGS memmap=$RT_MEMMAP" "$RT_LOG" ||
+		e2e_fail "the kernel's command line lacks memmap=$RT_MEMMAP as printed"
+	linux "$fw-$set-both" both "badram $RT_BADRAM" "memmap=$RT_MEMMAP"
 }
 
 rt_faults small --ram 0x1000000-0x3c000000 --seed 9 cells:3 'cells:1@0x2000000-0x4000000' row
