@@ -7,6 +7,10 @@
 # the seconds it took. Run from anywhere; paths are from the repository top.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+# A command that ends the scenario under set -e says which and where, so no
+# scenario fails without a word.
+set -E
+trap 'echo "$E2E_NAME: ${BASH_SOURCE[0]}:$LINENO: exit status $? from: $BASH_COMMAND" >&2' ERR
 
 B=${B:-build}
 ELF=$B/ramsift.elf

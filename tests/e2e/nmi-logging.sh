@@ -87,7 +87,7 @@ for ((boot = 1; boot <= BOOTS; boot++)); do
 	[ "$n" -eq 1 ] || e2e_fail "boot $boot: want one result line, got $n"
 	rip=$(sed -nE 's/^error: CPU exception 2 .* rip=(0x[0-9a-f]+) .*/\1/p' "$E2E_LOG")
 	where=$(addr2line -f -e "$ELF" "$rip" 2>/dev/null | head -n 1) || where=
-	before=$(tail -n 5 "$E2E_LOG" | head -n 1)
+	before=$(tail -n 5 "$E2E_LOG" | sed -n 1p)	# head would end tail with SIGPIPE
 	printf 'boot %d (%s): ABORTED %d ms after the NMI at rip=%s %s; %d ERROR lines; line before the report: %s\n' \
 		"$boot" "$consoles" "$ms" "$rip" "$where" "$(grep -c '^ERROR addr=' "$E2E_LOG")" "$before" >>"$boots"
 done
