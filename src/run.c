@@ -6,12 +6,12 @@
 #include "console.h"
 #include "errors.h"
 #include "keys.h"
+#include "leave.h"
 #include "log.h"
 #include "report.h"
 #include "run.h"
 #include "status_screen.h"
 #include "x86/io.h"
-#include "x86/power.h"
 #include "x86/timer.h"
 #include "version.h"
 
@@ -60,13 +60,13 @@ static void announce_end(enum onexit e)
 	case ONEXIT_QEMU:
 		break;
 	case ONEXIT_REBOOT:
-		log_info(POWER_REBOOTING_LINE);
+		log_info(LEAVE_REBOOTING_LINE);
 		break;
 	case ONEXIT_POWEROFF:
-		log_info(POWER_OFF_LINE);
+		log_info(LEAVE_POWER_OFF_LINE);
 		break;
 	case ONEXIT_HALT:
-		log_info(POWER_HALTED_LINE);
+		log_info(LEAVE_HALTED_LINE);
 		log_info(KEYS_ANY_KEY_LINE);
 		break;
 	}
@@ -97,11 +97,11 @@ _Noreturn void run_finish(enum result r)
 	log_info("%s", line);
 	switch (run.cfg.onexit) {
 	case ONEXIT_QEMU:
-		power_qemu_exit((uint8_t)r);
+		leave_qemu((uint8_t)r);
 	case ONEXIT_REBOOT:
-		power_reset();
+		leave_reset();
 	case ONEXIT_POWEROFF:
-		power_off();
+		leave_power_off();
 	case ONEXIT_HALT:
 		break;
 	}
