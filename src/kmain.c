@@ -306,8 +306,7 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 	exclude_framebuffer(&ram, &bootinfo);
 	footprint.image = load_phys;
 	footprint.image_bytes = (uint64_t)(image_end_phys - image_start_phys);
-	ram_claim(&ram, (struct range){ load_phys, load_phys + footprint.image_bytes },
-		     "image, stacks and boot page tables");
+	ram_claim(&ram, footprint_image(&footprint), FOOTPRINT_IMAGE_WHAT);
 	// The CPUs the firmware lists, and which will test: their memory is
 	// part of the working memory the next step takes.
 	uint64_t smp_bytes = smp_find(&cfg, &bootinfo, read_low_phys, warn_boot, &ram);

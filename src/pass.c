@@ -11,6 +11,8 @@
 #include "run/plan.h"
 #include "selfcheck.h"
 #include "smp.h"
+#include "string.h"
+#include "x86/relocate.h"
 #include "x86/timer.h"
 
 #define LINE_LEN 256
@@ -40,6 +42,18 @@ static void run_test(const struct mt_test *t, const struct range *r, size_t n, u
 	selfcheck_verify(cfg, ram, fp, after);
 }
 
+// Move ramsift (fp) to dest: its working memory, then the image with new
+// page tables (x86/relocate.h).
+static void move_to(struct footprint *fp, uint64_t dest)
+{
+	struct footprint to = footprint_at(fp, dest);
+
+	mem_copy((void *)(uintptr_t)footprint_work(&to), (const void *)(uintptr_t)footprint_work(fp),
+		 fp->work_bytes);
+	relocate(fp->image, fp->image_bytes, dest, fp->top);
+	*fp = to;	// the copy of the stack holds to
+}
+
 // Move ramsift to tested free memory and run the tests over what it left,
 // and over the AP start-up code's pages, unused between start-ups. Returns
 // the bytes so tested (0 when there was nowhere to go and no start-up code).
@@ -56,20 +70,16 @@ static uint64_t test_own_memory(const struct config *cfg, struct ram *ram, struc
 		log_warn("no free block of %llu KiB to move ramsift to; the memory it occupies "
 			 "is not tested", (unsigned long long)(footprint_bytes(fp) >> 10));
 	} else {
-		struct range image = { fp->image, fp->image + fp->image_bytes };
-		struct range data = { fp->tables, fp->tables + footprint_data_bytes(fp) };
+		struct range image = footprint_image(fp), data = footprint_data(fp);
 
 		// The APs halt while ramsift moves, and start again on the new
 		// page tables and per-CPU memory.
 		smp_park();
-		relocate(fp, dest);
+		move_to(fp, dest);
 		errors_moved((uint64_t *)(uintptr_t)(footprint_work(fp) + WORK_ERRORS));
 		report_init((void *)(uintptr_t)(footprint_work(fp) + WORK_REPORT));
 		ram_release_all(ram);
-		ram_claim(ram, (struct range){ fp->image, fp->image + fp->image_bytes },
-			  "image, stacks and boot page tables");
-		ram_claim(ram, (struct range){ fp->tables, fp->tables + footprint_data_bytes(fp) },
-			  FOOTPRINT_DATA_WHAT);
+		ram_claim_footprint(ram, fp);
 		selfcheck_verify(cfg, ram, fp, "the move");
 		smp_moved(ram, footprint_work(fp) + WORK_SMP, errors_table());
 		add_sorted(own, &nown, image);

@@ -6,7 +6,6 @@
 #include "boot/cmdline.h"
 #include "report.h"
 #include "run/ram.h"
-#include "x86/relocate.h"
 
 // The working memory after the page tables (footprint_work()): the error
 // table's slots, the fold's scratch, then the APs' memory (src/smp.h), at

@@ -53,10 +53,10 @@ void report_summary(const struct footprint *fp, uint64_t usable)
 				   "overflow patterns (none is lost)" : "");
 	if (run_status()->tested_bytes < usable)
 		log_info("summary: untested: ramsift's own memory 0x%llx-0x%llx and 0x%llx-0x%llx",
-			 (unsigned long long)fp->image,
-			 (unsigned long long)(fp->image + fp->image_bytes - 1),
-			 (unsigned long long)fp->tables,
-			 (unsigned long long)(fp->tables + footprint_data_bytes(fp) - 1));
+			 (unsigned long long)footprint_image(fp).start,
+			 (unsigned long long)(footprint_image(fp).end - 1),
+			 (unsigned long long)footprint_data(fp).start,
+			 (unsigned long long)(footprint_data(fp).end - 1));
 }
 
 // The lowest failing pages (at most REPORT_PAGES_MAX) into pages[]; the

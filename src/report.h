@@ -9,7 +9,6 @@
 #include "errors.h"
 #include "run/ram.h"
 #include "run/status.h"
-#include "x86/relocate.h"
 
 // Bytes of the fold's scratch, which the run gives from its working memory.
 #define REPORT_SCRATCH_BYTES BADRAM_FOLD_SCRATCH_BYTES(ERRORS_TABLE_SLOTS)

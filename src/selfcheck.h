@@ -10,7 +10,6 @@
 
 #include "boot/cmdline.h"
 #include "run/ram.h"
-#include "x86/relocate.h"
 
 // Take the pages' CRCs. Entered once from kmain(), on the BSP, before
 // anything could have changed them.
