@@ -317,20 +317,20 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 	probe_top(&ram);
 	smp_start(footprint_work(&footprint) + WORK_SMP);	// logs the cpus: line
 
-	uint64_t usable = range_total(ram.usable, ram.nusable);
-	uint64_t seed = plan_seed(&cfg, rdtsc());
-	machine_init(&bootinfo, warn_boot, smp_acpi(), footprint.top, seed);	// machine:, dimm:, power:
-	run_begin(&cfg, usable);
+	struct run_ctx run = { .cfg = &cfg, .ram = &ram, .fp = &footprint,
+			       .seed = plan_seed(&cfg, rdtsc()) };
+	machine_init(&bootinfo, warn_boot, smp_acpi(), footprint.top, run.seed);	// machine:, dimm:, power:
+	run.status = run_begin(&cfg, range_total(ram.usable, ram.nusable));
 	errors_init(cfg.error_lines, (uint64_t *)(uintptr_t)(footprint_work(&footprint) + WORK_ERRORS));
 	report_init((void *)(uintptr_t)(footprint_work(&footprint) + WORK_REPORT));
 	log_info("run: passes=%u seed=0x%llx errors=%u bitfade=%u%s", cfg.passes,
-		 (unsigned long long)seed, cfg.error_lines, cfg.bitfade_s,
+		 (unsigned long long)run.seed, cfg.error_lines, cfg.bitfade_s,
 		 cfg.seed_set ? "" : " (add seed= with this value to repeat the random patterns)");
 	keys_init();		// from here on a key can stop, skip or pause
-	status_screen_start(&cfg, &bootinfo, &ram, footprint_bytes(&footprint));	// the screen's status rows
-	run_passes(&cfg, &ram, &footprint, seed);
+	status_screen_start(&run, &bootinfo);	// the screen's status rows
+	run_passes(&run);
 	machcheck_poll(true);
-	report_summary(&footprint, usable);
+	report_summary(run.status, &footprint);
 	report_badram(&cfg, &ram, "");
 	if (bootinfo.efi)
 		report_uefi_advice();

@@ -23,8 +23,8 @@ void report_boot(const struct bootinfo *bi);
 
 // Print the summary lines: the error count, ERROR lines not printed, the
 // distinct failing pages, and every range not tested (ramsift's own memory,
-// fp, when it could not move; usable is all usable RAM in bytes).
-void report_summary(const struct footprint *fp, uint64_t usable);
+// fp, when s says less than all usable RAM was tested).
+void report_summary(const struct run_status *s, const struct footprint *fp);
 
 // Fold the failing pages recorded so far (errors.h) against usable RAM with
 // cfg's budgets, in the fold's UEFI mode after a UEFI boot, and print

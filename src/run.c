@@ -33,22 +33,11 @@ bool run_stopping(void)
 	return __atomic_load_n(&run.stopping, __ATOMIC_RELAXED);
 }
 
-void run_begin(const struct config *cfg, uint64_t usable_bytes)
+struct run_status *run_begin(const struct config *cfg, uint64_t usable_bytes)
 {
 	run.cfg = *cfg;
 	run.cfg_set = true;
 	run.status.usable_bytes = usable_bytes;
-}
-
-struct run_status *run_status(void)
-{
-	return &run.status;
-}
-
-struct run_status *run_status_sync(void)
-{
-	run.status.errors = errors_total();
-	run.status.failing_pages = errors_table()->n;
 	return &run.status;
 }
 
@@ -87,13 +76,14 @@ _Noreturn void run_finish(enum result r)
 	if (!run.cfg_set)
 		config_defaults(&run.cfg);
 	uint64_t now = timer_ms();
-	status_line_result(line, sizeof(line), run_status_sync(), r, now, RAMSIFT_VERSION);
+	status_line_result(line, sizeof(line), errors_to_status(&run.status), r, now,
+			   RAMSIFT_VERSION);
 	status_screen_prepare_result(r, line);	// may say the QR code leaves lines out
 	// The result panel before the lines that end the log: a screen test
 	// that sees them on serial finds it drawn.
 	status_screen_result(r, run.cfg.onexit);
 	announce_end(run.cfg.onexit);
-	report_json(&run.cfg, run_status_sync(), r, now);	// the line before the result
+	report_json(&run.cfg, errors_to_status(&run.status), r, now);	// the line before the result
 	log_info("%s", line);
 	switch (run.cfg.onexit) {
 	case ONEXIT_QEMU:

@@ -72,5 +72,19 @@ for f in $(find lib src boot tests tools bench -name '*.[chS]' | sort); do
 		esac
 	done
 done
+# No two modules of the program include each other's headers: what both
+# need is passed down (src/run_ctx.h), so the dependencies form layers.
+for f in $(find src -name '*.c' | sort); do
+	dir=$(dirname "$f")
+	for h in $(includes "$f"); do
+		other=$dir/${h%.h}.c
+		[ -f "$other" ] || other=src/${h%.h}.c
+		[ -f "$other" ] && [ "$other" != "$f" ] || continue
+		own=${f#src/}
+		if includes "$other" | grep -qx "${own%.c}.h\|$(basename "${f%.c}").h"; then
+			broke "$f" "$h" "modules do not include each other's headers ($other includes back)"
+		fi
+	done
+done
 [ "$bad" -eq 0 ] && echo "  LAYERS  the include rules hold"
 exit "$bad"
