@@ -23,7 +23,6 @@
 
 #define PROGRESS_EVERY_MS 10000
 #define SLEEP_SLICE_MS 100	// how often bit-fade's wait looks at the keys
-#define LINE_LEN 256
 
 // The test running: one at a time, read by every CPU that runs it.
 static struct {
@@ -78,7 +77,7 @@ static void print_progress(void)
 {
 	struct run_status *s = job.run->status;
 	uint64_t now = timer_ms();
-	char line[LINE_LEN];
+	char line[LOG_LINE_MAX];
 
 	s->test.done = status_jobs_done(s->job, smp_cpus());
 	if (status_job_progress(&s->test, 0, now, PROGRESS_EVERY_MS)) {
@@ -111,7 +110,7 @@ static bool on_progress(void *ctx, uint64_t bytes)
 static bool on_sleep(void *ctx, uint32_t seconds)
 {
 	(void)ctx;
-	char line[LINE_LEN];
+	char line[LOG_LINE_MAX];
 	bool goes_on = true;
 
 	if (job.parallel && !smp_barrier_wait(&job.barrier, false))
@@ -201,7 +200,7 @@ void job_run(const struct run_ctx *run, const struct mt_test *t, const struct ra
 	unsigned aps[MAX_CPUS];
 	size_t naps = 0;
 	bool bsp_runs = false;
-	char line[LINE_LEN];
+	char line[LOG_LINE_MAX];
 
 	__atomic_store_n(&job_ended_by, KEY_NONE, __ATOMIC_RELAXED);
 	job.test = t;

@@ -4,6 +4,7 @@
 #include "boot/cmdline.h"
 #include "capacity.h"
 #include "console.h"
+#include "const.h"
 #include "escape.h"
 #include "x86/cpu.h"
 #include "fmt.h"
@@ -32,8 +33,6 @@
 #include "x86/trap.h"
 #include "version.h"
 
-#define VGA_TEXT_PHYS 0xb8000
-#define GiB (1ull << 30)
 
 // Defined by boot/link.ld.S.
 extern char image_start_phys[], image_end_phys[];
@@ -135,7 +134,7 @@ static bool consoles_init(const struct config *cfg, const struct bootinfo *bi)
 		if (screen_init_vga(bi->fb.addr, bi->fb.width, bi->fb.height))
 			console_register(&vga_console);
 	} else if (bi->fb.kind == FB_NONE && !bi->efi) {
-		screen_init_vga(VGA_TEXT_PHYS, 80, 25);
+		screen_init_vga(VGA_TEXT_PHYS, VGA_TEXT_COLS, VGA_TEXT_ROWS);
 		console_register(&vga_console);
 	} else if (bi->fb.kind == FB_RGB) {
 		if (!fb_below(&bi->fb, PAGING_IDENTITY_LIMIT))

@@ -31,7 +31,7 @@ void panic_begin(void)
 
 _Noreturn void panic(const char *fmt, ...)
 {
-	char msg[256];	// log.c cuts lines at 256 bytes anyway
+	char msg[LOG_LINE_MAX];
 	va_list ap;
 
 	panic_begin();

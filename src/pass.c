@@ -15,8 +15,6 @@
 #include "x86/relocate.h"
 #include "x86/timer.h"
 
-#define LINE_LEN 256
-
 // Add r to the sorted list of ranges own[0..*n) (tests want them sorted).
 static void add_sorted(struct range *own, size_t *n, struct range r)
 {
@@ -105,7 +103,7 @@ void run_passes(struct run_ctx *run)
 	struct run_status *s = run->status;
 	const struct mt_test *tests[CMDLINE_MAX_TESTS];
 	size_t ntests = plan_tests(cfg, tests, CMDLINE_MAX_TESTS);
-	char line[LINE_LEN];
+	char line[LOG_LINE_MAX];
 
 	for (uint32_t pass = 1; cfg->passes == 0 || pass <= cfg->passes; pass++) {
 		uint64_t tested = range_total(ram->free, ram->nfree);

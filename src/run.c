@@ -63,7 +63,7 @@ static void announce_end(enum onexit e)
 
 _Noreturn void run_finish(enum result r)
 {
-	char line[256];
+	char line[LOG_LINE_MAX];
 
 	// The result line is the log's last: from here on this CPU alone writes,
 	// without the console lock, so this works from an exception handler that

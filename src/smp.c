@@ -229,7 +229,7 @@ static void log_apic_modes(void)
 
 void smp_start(uint64_t slots)
 {
-	char line[256], extra[200] = "";
+	char line[LOG_LINE_MAX], extra[200] = "";
 	uint32_t ids[MAX_CPUS];
 
 	if (smp.acpi.status != ACPI_CPUS_FOUND) {

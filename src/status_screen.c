@@ -386,7 +386,7 @@ static void draw_panel(void *arg)
 		status_view_draw_header(g, &st.view);
 	rv.word = result_word(p->r, &rv.colour);
 	// The result line is the QR text's first line.
-	char line[256];
+	char line[LOG_LINE_MAX];
 	size_t n = 0;
 	while (n < qr.len && n < sizeof(line) - 1 && qr.text[n] != '\n') {
 		line[n] = qr.text[n];

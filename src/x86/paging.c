@@ -25,14 +25,13 @@
 // cached (step 4 of 12.12.4's remapping procedure).
 #include <stdbool.h>
 
+#include "const.h"
 #include "cpu.h"
 #include "io.h"
 #include "layout.h"
 #include "log.h"
 #include "paging.h"
 #include "string.h"
-
-#define GiB	(1ull << 30)
 
 // The window is PML4 slot KERNEL_WINDOW_PML4, PDPT slot KERNEL_WINDOW_PDPT,
 // PD slots from 0, which needs KERNEL_VMA on a 1 GiB boundary, and one page

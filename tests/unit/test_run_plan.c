@@ -13,10 +13,9 @@
 #include <cmocka.h>
 
 #include "boot/cmdline.h"
+#include "const.h"
 #include "run/plan.h"
 
-#define KiB 1024ull
-#define MiB (1024ull * KiB)
 #define PAGE 4096ull
 
 static struct ram ram;
