@@ -1,24 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// The AP start-up code. Never run where it is linked: src/x86/smpboot.c
-// copies it to a page below 640 KiB and fills in its data block (ap_data,
-// offsets in src/x86/layout.h). An application processor woken by INIT and
-// STARTUP IPIs enters it in real mode at CS:IP = VV00:0000, the copy's
-// first byte, with interrupts off, no stack, and caching disabled (CR0.CD
-// and NW are set after INIT: SDM vol. 3A, table 10-1). It goes from real
-// mode straight to long mode: the BSP's PAT (so that every CPU maps the
-// framebuffer with one memory type, src/x86/paging.c), PAE, CR3 (the copy
-// of the BSP's PML4 the data names, below 4 GiB), EFER.LME, then protection
-// and paging in one write to CR0, and a far jump to the 64-bit code
-// selector of its own GDT. In long
-// mode it switches to the BSP's real page tables, checks that the slot in
-// ap_data is meant for this CPU (its APIC ID as CPUID reports it) and takes
-// it, and calls ap_entry(struct cpu *) in the kernel window, on the stack
-// the slot gives. A CPU that finds the slot meant for another, or already
-// taken, halts there (a late starter the BSP gave up on).
-//
-// Position independent: the 16-bit part addresses its data through DS = CS,
-// the copy's base; the 64-bit part RIP-relative. Only the GDT's base and the
-// far jump's target are linear addresses, which smpboot.c writes.
+// The AP start-up code, never run where it is linked: src/x86/smpboot.c
+// copies it below 640 KiB and fills in its data block (ap_data, offsets in
+// src/x86/layout.h). An AP woken by INIT and STARTUP enters it in real mode
+// at the copy's first byte, interrupts off, no stack, caches disabled (SDM
+// vol. 3A, table 10-1), and goes straight to long mode on the copy of the
+// BSP's PML4 (below 4 GiB), taking the BSP's PAT first (src/x86/paging.c).
+// It then loads the BSP's real tables, takes the slot if it is free and
+// names this CPU's APIC ID (else it halts: a late starter the BSP gave up
+// on), and calls ap_entry(struct cpu *) on the slot's stack. Position
+// independent: the 16-bit part addresses its data through DS = CS, the
+// 64-bit part RIP-relative; smpboot.c writes the GDT's base and the far
+// jump's target.
 
 #include "x86/layout.h"
 

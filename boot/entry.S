@@ -3,21 +3,12 @@
 // mode, paging off, interrupts off, EAX = loader magic, EBX = physical address
 // of the boot information, no usable stack. It checks the magic and the CPU,
 // builds boot page tables, enters long mode and calls kmain() on the BSP stack.
-// A CPU ramsift cannot run on, or a machine whose RAM does not hold the image,
-// is reported before anything else (boot/check32.S), on COM1 and the VGA
-// text screen, and ramsift halts: past this point either would fault or hang
-// with nothing said.
-//
-// Position independent: GRUB's Multiboot 2 loader may place the image at any
-// 4 KiB boundary (see the relocatable tag), so every address here is the link
-// address plus the load delta kept in EBP.
-//
-// Boot page tables: the first BOOT_IDENTITY_BYTES (4 GiB) identity mapped
-// with 2 MiB pages (enough to reach the boot information and the screen;
-// src/x86/paging.c then maps all of RAM), and the KERNEL_WINDOW_BYTES window at
-// KERNEL_VMA mapped with 4 KiB pages onto the image wherever it landed, where
-// all 64-bit code and data live. Every number shared with C or the linker
-// script comes from src/x86/layout.h and lib/boot/multiboot.h.
+// A CPU ramsift cannot run on, or RAM that does not hold the image, is
+// reported first (boot/check32.S) on COM1 and the VGA text screen, then it
+// halts: past this point either would fault or hang with nothing said.
+// Position independent, as GRUB's Multiboot 2 loader may place the image at
+// any 4 KiB boundary: every address is the link address plus the load delta
+// kept in EBP. The boot page tables are docs/design.md's ("Memory layout").
 
 #include "boot/multiboot.h"
 #include "x86/layout.h"
