@@ -25,7 +25,6 @@
 #define MB1_INFO_MEMORY	(1 << 0)	// Multiboot 1 spec 3.3: mem_lower/upper
 #define MB1_INFO_MMAP	(1 << 6)	// mmap_length/mmap_addr
 #define MMAP_USABLE_TYPE 1
-#define VGA_TEXT	0xb8000
 
 	.section .boot.text, "ax"
 	.code32
@@ -254,13 +253,13 @@ say32:
 	mov	%ax, (%edi)
 	add	$2, %edi
 	jmp	5f
-6:	lea	-VGA_TEXT(%edi), %eax		// the next row of 80 cells
+6:	lea	-VGA_TEXT_PHYS(%edi), %eax	// the next row of cells
 	xor	%edx, %edx
-	mov	$160, %ecx
+	mov	$(VGA_TEXT_COLS * 2), %ecx
 	div	%ecx
 	inc	%eax
 	mul	%ecx
-	lea	VGA_TEXT(%eax), %edi
+	lea	VGA_TEXT_PHYS(%eax), %edi
 5:	inc	%esi
 	jmp	1b
 4:	mov	%edi, vga_at(%ebp)
@@ -275,7 +274,7 @@ die32:
 	jmp	1b
 
 	.section .boot.data, "aw"
-vga_at:	.long VGA_TEXT			// where say32 writes next
+vga_at:	.long VGA_TEXT_PHYS		// where say32 writes next
 image_in_ram:	.long 0			// check_image_ram found RAM holding the image
 
 msg_no_cpuid:

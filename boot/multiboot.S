@@ -5,6 +5,7 @@
 
 #include "boot/multiboot.h"
 #include "page.h"
+#include "x86/layout.h"
 
 #define MB1_PAGE_ALIGN		(1 << 0)	// modules on page boundaries
 #define MB1_MEMORY_INFO		(1 << 1)	// we need the memory map
@@ -38,8 +39,8 @@ mb1_header:
 	.long image_end_phys		// bss_end_addr
 	.long entry32			// entry_addr
 	.long 1				// mode_type: EGA text
-	.long 80			// width
-	.long 25			// height
+	.long VGA_TEXT_COLS		// width
+	.long VGA_TEXT_ROWS		// height
 	.long 0				// depth
 
 	// Multiboot 2 (spec 3.1). No address tag: GRUB loads the ELF program

@@ -18,4 +18,9 @@
 #define UL(x) CONST_SUFFIX(x, UL)
 #define ULL(x) CONST_SUFFIX(x, ULL)
 
+// Binary sizes in bytes.
+#define KiB (ULL(1) << 10)
+#define MiB (ULL(1) << 20)
+#define GiB (ULL(1) << 30)
+
 #endif

@@ -69,3 +69,10 @@ const struct badram_table *errors_table(void)
 {
 	return &table;
 }
+
+struct run_status *errors_to_status(struct run_status *s)
+{
+	s->errors = errors_total();
+	s->failing_pages = errors_table()->n;
+	return s;
+}

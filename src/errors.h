@@ -10,6 +10,7 @@
 
 #include "badram/badram.h"
 #include "capacity.h"	// ERRORS_TABLE_SLOTS: the table's size
+#include "run/status.h"
 
 // Bytes of the table's slots, which the run gives from its working memory.
 #define ERRORS_SLOT_BYTES (ERRORS_TABLE_SLOTS * 8ull)
@@ -44,5 +45,8 @@ uint64_t errors_last_addr(void);
 // The distinct failing pages, for the fold and for choosing where ramsift
 // may move itself.
 const struct badram_table *errors_table(void);
+
+// Copy the counters into s (its errors and failing_pages); returns s.
+struct run_status *errors_to_status(struct run_status *s);
 
 #endif

@@ -5,7 +5,7 @@
 // between the test's phases (src/smp.h); any other test, or a run with one
 // CPU, runs on the BSP alone over all the ranges. Each CPU's callbacks
 // update its own job in the run status; the test's lines are rendered from
-// the test as a whole (run_status()->test, its progress the sum of the
+// the test as a whole (the run status's test, its progress the sum of the
 // CPUs' jobs) and printed by the BSP alone, so a test has one start line,
 // one progress line every 10 s and one end line whatever the CPUs.
 #include "errors.h"
@@ -14,6 +14,7 @@
 #include "log.h"
 #include "machcheck.h"
 #include "run.h"
+#include "run_ctx.h"
 #include "run/plan.h"
 #include "smp.h"
 #include "status_screen.h"
@@ -22,14 +23,11 @@
 
 #define PROGRESS_EVERY_MS 10000
 #define SLEEP_SLICE_MS 100	// how often bit-fade's wait looks at the keys
-#define LINE_LEN 256
 
 // The test running: one at a time, read by every CPU that runs it.
 static struct {
 	const struct mt_test *test;
-	const struct config *cfg;
-	uint32_t pass;
-	uint64_t seed;
+	const struct run_ctx *run;
 	const struct range *ranges;		// the shares' ranges
 	struct plan_share share[MAX_CPUS];	// by CPU number
 	unsigned ids[MAX_CPUS];			// the CPUs running it, the first leads
@@ -77,9 +75,9 @@ static void on_error(void *ctx, uint64_t addr, uint64_t expected, uint64_t actua
 // The BSP prints the test's progress line when one is due.
 static void print_progress(void)
 {
-	struct run_status *s = run_status();
+	struct run_status *s = job.run->status;
 	uint64_t now = timer_ms();
-	char line[LINE_LEN];
+	char line[LOG_LINE_MAX];
 
 	s->test.done = status_jobs_done(s->job, smp_cpus());
 	if (status_job_progress(&s->test, 0, now, PROGRESS_EVERY_MS)) {
@@ -112,13 +110,13 @@ static bool on_progress(void *ctx, uint64_t bytes)
 static bool on_sleep(void *ctx, uint32_t seconds)
 {
 	(void)ctx;
-	char line[LINE_LEN];
+	char line[LOG_LINE_MAX];
 	bool goes_on = true;
 
 	if (job.parallel && !smp_barrier_wait(&job.barrier, false))
 		return false;
 	if (this_cpu()->id == job.ids[0]) {
-		status_line_fade(line, sizeof(line), &run_status()->test, seconds);
+		status_line_fade(line, sizeof(line), &job.run->status->test, seconds);
 		log_info("%s", line);
 		status_screen_waiting(seconds);
 		for (uint64_t end = timer_ms() + (uint64_t)seconds * 1000; goes_on && timer_ms() < end;) {
@@ -144,12 +142,12 @@ static void run_share(void *arg)
 {
 	(void)arg;
 	struct cpu *c = this_cpu();
-	struct job_status *j = &run_status()->job[c->id];
+	struct job_status *j = &job.run->status->job[c->id];
 	const struct plan_share *sh = &job.share[c->id];
 	struct mt_ctx ctx = {
 		.ranges = job.ranges + sh->first, .nranges = sh->n, .error = on_error,
 		.progress = on_progress, .sleep = on_sleep, .sync = job.parallel ? on_sync : NULL,
-		.cb_ctx = j, .seed = job.seed, .bitfade_s = job.cfg->bitfade_s,
+		.cb_ctx = j, .seed = job.run->pass_seed, .bitfade_s = job.run->cfg->bitfade_s,
 		.nshares = (unsigned)job.nids,
 	};
 
@@ -160,9 +158,9 @@ static void run_share(void *arg)
 		ctx.share += job.share[job.ids[i]].first < sh->first;
 
 	c->test = job.test->name;
-	smp_test_hook(job.cfg->test_fault, false);
+	smp_test_hook(job.run->cfg->test_fault, false);
 	job.test->run(&ctx, job.test->param);
-	smp_test_hook(job.cfg->test_fault, true);
+	smp_test_hook(job.run->cfg->test_fault, true);
 	c->test = NULL;
 	machcheck_poll(true);
 	smp_check_stack(job.test->name);
@@ -194,20 +192,19 @@ static void plan_job(const struct mt_test *t, const struct range *r, size_t n, u
 	}
 }
 
-void job_run(const struct mt_test *t, const struct range *r, size_t n, uint32_t pass,
-	     const struct config *cfg, uint64_t seed, bool own_memory)
+void job_run(const struct run_ctx *run, const struct mt_test *t, const struct range *r, size_t n,
+	     bool own_memory)
 {
-	struct run_status *s = run_status();
+	struct run_status *s = run->status;
+	uint32_t pass = s->pass;
 	unsigned aps[MAX_CPUS];
 	size_t naps = 0;
 	bool bsp_runs = false;
-	char line[LINE_LEN];
+	char line[LOG_LINE_MAX];
 
 	__atomic_store_n(&job_ended_by, KEY_NONE, __ATOMIC_RELAXED);
 	job.test = t;
-	job.cfg = cfg;
-	job.pass = pass;
-	job.seed = seed;
+	job.run = run;
 	plan_job(t, r, n, pass);
 	job.parallel = job.nids > 1;
 

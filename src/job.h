@@ -10,17 +10,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "boot/cmdline.h"
 #include "memtest/memtest.h"
 #include "range.h"
+#include "run_ctx.h"
 
-// Run test t over r[0..n) (sorted, disjoint) as part of pass, seeding its
-// random patterns with seed; own_memory marks the ranges ramsift itself
-// just left. Called on the BSP with the APs idle; returns when every CPU is
-// done. Prints the test's start, progress and end lines (one of each per
-// test, whatever the CPUs); failing words go to errors.h with the CPU that
-// read them.
-void job_run(const struct mt_test *t, const struct range *r, size_t n, uint32_t pass,
-	     const struct config *cfg, uint64_t seed, bool own_memory);
+// Run test t over r[0..n) (sorted, disjoint) as part of the pass
+// run->status names, seeding its random patterns with run->pass_seed;
+// own_memory marks the ranges ramsift itself just left. Called on the BSP
+// with the APs idle; returns when every CPU is done. Prints the test's
+// start, progress and end lines (one of each per test, whatever the CPUs);
+// failing words go to errors.h with the CPU that read them.
+void job_run(const struct run_ctx *run, const struct mt_test *t, const struct range *r, size_t n,
+	     bool own_memory);
 
 #endif

@@ -3,10 +3,10 @@
 #include <stdbool.h>
 
 #include "keys.h"
+#include "leave.h"
 #include "log.h"
 #include "x86/io.h"
 #include "x86/kbd.h"
-#include "x86/power.h"
 #include "x86/serial.h"
 #include "x86/timer.h"
 
@@ -84,7 +84,7 @@ static void reboot_if_confirmed(void)
 	log_info("keys: reboot? press y to reboot, any other key to go on");
 	int c = wait_key();
 	if (c == 'y' || c == 'Y')
-		power_reboot();
+		leave_reboot();
 	log_info("keys: not rebooting; the run goes on");
 }
 
@@ -133,5 +133,5 @@ enum key_action keys_poll(void)
 _Noreturn void keys_reboot_on_any(void)
 {
 	(void)wait_key();
-	power_reboot();
+	leave_reboot();
 }

@@ -4,6 +4,7 @@
 #include "boot/cmdline.h"
 #include "capacity.h"
 #include "console.h"
+#include "const.h"
 #include "escape.h"
 #include "x86/cpu.h"
 #include "fmt.h"
@@ -32,8 +33,6 @@
 #include "x86/trap.h"
 #include "version.h"
 
-#define VGA_TEXT_PHYS 0xb8000
-#define GiB (1ull << 30)
 
 // Defined by boot/link.ld.S.
 extern char image_start_phys[], image_end_phys[];
@@ -135,7 +134,7 @@ static bool consoles_init(const struct config *cfg, const struct bootinfo *bi)
 		if (screen_init_vga(bi->fb.addr, bi->fb.width, bi->fb.height))
 			console_register(&vga_console);
 	} else if (bi->fb.kind == FB_NONE && !bi->efi) {
-		screen_init_vga(VGA_TEXT_PHYS, 80, 25);
+		screen_init_vga(VGA_TEXT_PHYS, VGA_TEXT_COLS, VGA_TEXT_ROWS);
 		console_register(&vga_console);
 	} else if (bi->fb.kind == FB_RGB) {
 		if (!fb_below(&bi->fb, PAGING_IDENTITY_LIMIT))
@@ -306,8 +305,7 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 	exclude_framebuffer(&ram, &bootinfo);
 	footprint.image = load_phys;
 	footprint.image_bytes = (uint64_t)(image_end_phys - image_start_phys);
-	ram_claim(&ram, (struct range){ load_phys, load_phys + footprint.image_bytes },
-		     "image, stacks and boot page tables");
+	ram_claim(&ram, footprint_image(&footprint), FOOTPRINT_IMAGE_WHAT);
 	// The CPUs the firmware lists, and which will test: their memory is
 	// part of the working memory the next step takes.
 	uint64_t smp_bytes = smp_find(&cfg, &bootinfo, read_low_phys, warn_boot, &ram);
@@ -318,20 +316,20 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 	probe_top(&ram);
 	smp_start(footprint_work(&footprint) + WORK_SMP);	// logs the cpus: line
 
-	uint64_t usable = range_total(ram.usable, ram.nusable);
-	uint64_t seed = plan_seed(&cfg, rdtsc());
-	machine_init(&bootinfo, warn_boot, smp_acpi(), footprint.top, seed);	// machine:, dimm:, power:
-	run_begin(&cfg, usable);
+	struct run_ctx run = { .cfg = &cfg, .ram = &ram, .fp = &footprint,
+			       .seed = plan_seed(&cfg, rdtsc()) };
+	machine_init(&bootinfo, warn_boot, smp_acpi(), footprint.top, run.seed);	// machine:, dimm:, power:
+	run.status = run_begin(&cfg, range_total(ram.usable, ram.nusable));
 	errors_init(cfg.error_lines, (uint64_t *)(uintptr_t)(footprint_work(&footprint) + WORK_ERRORS));
 	report_init((void *)(uintptr_t)(footprint_work(&footprint) + WORK_REPORT));
 	log_info("run: passes=%u seed=0x%llx errors=%u bitfade=%u%s", cfg.passes,
-		 (unsigned long long)seed, cfg.error_lines, cfg.bitfade_s,
+		 (unsigned long long)run.seed, cfg.error_lines, cfg.bitfade_s,
 		 cfg.seed_set ? "" : " (add seed= with this value to repeat the random patterns)");
 	keys_init();		// from here on a key can stop, skip or pause
-	status_screen_start(&cfg, &bootinfo, &ram, footprint_bytes(&footprint));	// the screen's status rows
-	run_passes(&cfg, &ram, &footprint, seed);
+	status_screen_start(&run, &bootinfo);	// the screen's status rows
+	run_passes(&run);
 	machcheck_poll(true);
-	report_summary(&footprint, usable);
+	report_summary(run.status, &footprint);
 	report_badram(&cfg, &ram, "");
 	if (bootinfo.efi)
 		report_uefi_advice();

@@ -8,8 +8,6 @@
 #include "x86/mca.h"
 #include "x86/timer.h"
 
-#define LINE_LEN 160
-
 // By CPU number; each entry written by its own CPU only.
 static struct {
 	bool started;		// machcheck_cpu_start ran on it once
@@ -25,7 +23,7 @@ static uint64_t corrected, uncorrected, at_boot;
 // pages recorded.
 static void harvest(unsigned id, bool before_start)
 {
-	char line[LINE_LEN];
+	char line[LOG_LINE_MAX];
 
 	for (unsigned i = 0; i < cpus[id].banks; i++) {
 		struct mce_record r;
@@ -103,4 +101,55 @@ void machcheck_summary(void)
 			 "machine-check banks (the MCE lines), apart from the tests' errors; the "
 			 "pages they name are in the lines below", (unsigned long long)corrected,
 			 (unsigned long long)uncorrected);
+}
+
+// The verdict after the banks of a machine check exception: what failed and
+// what to do.
+static void exception_verdict(bool uncorrected, bool named, uint64_t phys)
+{
+	if (named) {
+		log_error("machine check: an uncorrectable memory error at 0x%016llx: the RAM "
+			  "there lost data that ECC could not repair", (unsigned long long)phys);
+		log_error("ramsift stopped: replace the DIMM holding 0x%016llx (the dimm: lines "
+			  "list them; the machine's event log often names the slot)",
+			  (unsigned long long)phys);
+	} else if (uncorrected) {
+		log_error("machine check: an uncorrectable error with no memory address (CPU "
+			  "cache, bus or another unit): check the machine's event log and test again");
+	} else {
+		log_error("machine check: no bank holds an uncorrected error: check the machine's "
+			  "event log and test again");
+	}
+}
+
+void machcheck_exception(unsigned cpu)
+{
+	uint64_t cap, phys = 0;
+	unsigned banks = mca_banks(&cap);
+	bool named = false, uncorrected = false;
+	char line[LOG_LINE_MAX];
+
+	if (banks == 0) {
+		log_error("machine check: this CPU has no machine-check banks to say what failed; "
+			  "check the machine's event log and test again");
+		return;
+	}
+	uint64_t mcg = mca_global_status();
+	log_error("machine check: IA32_MCG_STATUS=0x%llx (RIPV=%u EIPV=%u MCIP=%u); the banks "
+		  "holding records follow", (unsigned long long)mcg, !!(mcg & MCG_STATUS_RIPV),
+		  !!(mcg & MCG_STATUS_EIPV), !!(mcg & MCG_STATUS_MCIP));
+	for (unsigned i = 0; i < banks; i++) {
+		struct mce_record r;
+		mca_read(cpu, i, &r);
+		if (mce_kind(r.status) == MCE_EMPTY)
+			continue;
+		mce_line(line, sizeof(line), &r, "#MC");
+		log_info("%s", line);
+		if (mce_kind(r.status) != MCE_UNCORRECTED)
+			continue;
+		uncorrected = true;
+		if (!named)
+			named = mce_phys_addr(&r, cap, &phys);
+	}
+	exception_verdict(uncorrected, named, phys);
 }

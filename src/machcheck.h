@@ -5,7 +5,7 @@
 // MCE line and puts the page of each corrected error (the memory
 // controller fixed a bit with ECC: a test never sees it) into the error
 // table, so it is folded like a failing word and the run ends FAIL. An
-// uncorrected error raises #MC, which src/x86/trap.c reports.
+// uncorrected error raises #MC, which machcheck_exception() reports.
 #ifndef RAMSIFT_SRC_MACHCHECK_H
 #define RAMSIFT_SRC_MACHCHECK_H
 
@@ -35,5 +35,11 @@ uint64_t machcheck_uncorrected(void);
 
 // The summary line of the records, when there were any.
 void machcheck_summary(void);
+
+// The report of a machine check exception on cpu, the calling CPU, through
+// the panic path (panic_exception): IA32_MCG_STATUS, every bank holding a
+// record (an MCE line ending "#MC"), left uncleared, and what the error
+// means and what to do.
+void machcheck_exception(unsigned cpu);
 
 #endif

@@ -7,6 +7,7 @@
 #include "console.h"
 #include "fmt.h"
 #include "log.h"
+#include "machcheck.h"
 #include "panic.h"
 #include "run.h"
 #include "x86/cpu.h"
@@ -30,7 +31,7 @@ void panic_begin(void)
 
 _Noreturn void panic(const char *fmt, ...)
 {
-	char msg[256];	// log.c cuts lines at 256 bytes anyway
+	char msg[LOG_LINE_MAX];
 	va_list ap;
 
 	panic_begin();
@@ -39,6 +40,24 @@ _Noreturn void panic(const char *fmt, ...)
 	va_end(ap);
 	log_error("%s", msg);
 	log_error(PANIC_BUG_ADVICE);
+	run_finish(RESULT_ABORTED);
+}
+
+_Noreturn void panic_exception(enum panic_cause cause, unsigned cpu)
+{
+	switch (cause) {
+	case PANIC_MACHINE_CHECK:
+		machcheck_exception(cpu);
+		break;
+	case PANIC_NMI:
+		log_error("ramsift stopped: the hardware signalled an error it could not correct "
+			  "(memory ECC or parity, bus, watchdog) or the NMI button was pressed; "
+			  "check the machine's event log and test again");
+		break;
+	case PANIC_FAULT:
+		log_error(PANIC_BUG_ADVICE);
+		break;
+	}
 	run_finish(RESULT_ABORTED);
 }
 

@@ -21,6 +21,19 @@
 // run_finish(RESULT_ABORTED). Requires cpu_init_bsp().
 void panic_begin(void);
 
+// What stopped a CPU, as its trap handler (src/x86/trap.c) saw it.
+enum panic_cause {
+	PANIC_FAULT,		// any CPU exception but these two
+	PANIC_NMI,
+	PANIC_MACHINE_CHECK,
+};
+
+// Called by the trap handler after panic_begin() and its line naming the
+// exception: say what the cause means and what to do (for a machine check,
+// the banks: machcheck_exception), and end the run ABORTED. cpu is the
+// calling CPU.
+_Noreturn void panic_exception(enum panic_cause cause, unsigned cpu);
+
 // Report "error: <fmt...>" and PANIC_BUG_ADVICE through the panic path and
 // end the run ABORTED. For a bug ramsift detects in itself.
 _Noreturn void panic(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

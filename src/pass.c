@@ -11,9 +11,9 @@
 #include "run/plan.h"
 #include "selfcheck.h"
 #include "smp.h"
+#include "string.h"
+#include "x86/relocate.h"
 #include "x86/timer.h"
-
-#define LINE_LEN 256
 
 // Add r to the sorted list of ranges own[0..*n) (tests want them sorted).
 static void add_sorted(struct range *own, size_t *n, struct range r)
@@ -29,24 +29,36 @@ static void add_sorted(struct range *own, size_t *n, struct range r)
 }
 
 // One test over r[0..n), then the self-check of ramsift's code.
-static void run_test(const struct mt_test *t, const struct range *r, size_t n, uint32_t pass,
-		     const struct config *cfg, const struct ram *ram, const struct footprint *fp,
-		     uint64_t seed, bool own_memory)
+static void run_test(const struct run_ctx *run, const struct mt_test *t, const struct range *r,
+		     size_t n, bool own_memory)
 {
 	char after[64];
 
-	job_run(t, r, n, pass, cfg, seed, own_memory);
+	job_run(run, t, r, n, own_memory);
 	fmt_snprintf(after, sizeof(after), "test %s", t->name);
-	selfcheck_verify(cfg, ram, fp, after);
+	selfcheck_verify(run, after);
+}
+
+// Move ramsift (fp) to dest: its working memory, then the image with new
+// page tables (x86/relocate.h).
+static void move_to(struct footprint *fp, uint64_t dest)
+{
+	struct footprint to = footprint_at(fp, dest);
+
+	mem_copy((void *)(uintptr_t)footprint_work(&to), (const void *)(uintptr_t)footprint_work(fp),
+		 fp->work_bytes);
+	relocate(fp->image, fp->image_bytes, dest, fp->top);
+	*fp = to;	// the copy of the stack holds to
 }
 
 // Move ramsift to tested free memory and run the tests over what it left,
 // and over the AP start-up code's pages, unused between start-ups. Returns
 // the bytes so tested (0 when there was nowhere to go and no start-up code).
-static uint64_t test_own_memory(const struct config *cfg, struct ram *ram, struct footprint *fp,
-				const struct mt_test *const *tests, size_t ntests, uint32_t pass,
-				uint64_t seed)
+static uint64_t test_own_memory(const struct run_ctx *run, const struct mt_test *const *tests,
+				size_t ntests)
 {
+	struct ram *ram = run->ram;
+	struct footprint *fp = run->fp;
 	struct range own[3];
 	size_t nown = 0;
 	struct range tramp = smp_trampoline();
@@ -56,21 +68,17 @@ static uint64_t test_own_memory(const struct config *cfg, struct ram *ram, struc
 		log_warn("no free block of %llu KiB to move ramsift to; the memory it occupies "
 			 "is not tested", (unsigned long long)(footprint_bytes(fp) >> 10));
 	} else {
-		struct range image = { fp->image, fp->image + fp->image_bytes };
-		struct range data = { fp->tables, fp->tables + footprint_data_bytes(fp) };
+		struct range image = footprint_image(fp), data = footprint_data(fp);
 
 		// The APs halt while ramsift moves, and start again on the new
 		// page tables and per-CPU memory.
 		smp_park();
-		relocate(fp, dest);
+		move_to(fp, dest);
 		errors_moved((uint64_t *)(uintptr_t)(footprint_work(fp) + WORK_ERRORS));
 		report_init((void *)(uintptr_t)(footprint_work(fp) + WORK_REPORT));
 		ram_release_all(ram);
-		ram_claim(ram, (struct range){ fp->image, fp->image + fp->image_bytes },
-			  "image, stacks and boot page tables");
-		ram_claim(ram, (struct range){ fp->tables, fp->tables + footprint_data_bytes(fp) },
-			  FOOTPRINT_DATA_WHAT);
-		selfcheck_verify(cfg, ram, fp, "the move");
+		ram_claim_footprint(ram, fp);
+		selfcheck_verify(run, "the move");
 		smp_moved(ram, footprint_work(fp) + WORK_SMP, errors_table());
 		add_sorted(own, &nown, image);
 		add_sorted(own, &nown, data);
@@ -84,33 +92,35 @@ static uint64_t test_own_memory(const struct config *cfg, struct ram *ram, struc
 	if (nown == 0)
 		return 0;
 	for (size_t i = 0; i < ntests && !run_stopping(); i++)
-		run_test(tests[i], own, nown, pass, cfg, ram, fp, seed, true);
+		run_test(run, tests[i], own, nown, true);
 	return range_total(own, nown);
 }
 
-void run_passes(const struct config *cfg, struct ram *ram, struct footprint *fp, uint64_t seed)
+void run_passes(struct run_ctx *run)
 {
+	const struct config *cfg = run->cfg;
+	struct ram *ram = run->ram;
+	struct run_status *s = run->status;
 	const struct mt_test *tests[CMDLINE_MAX_TESTS];
 	size_t ntests = plan_tests(cfg, tests, CMDLINE_MAX_TESTS);
-	char line[LINE_LEN];
+	char line[LOG_LINE_MAX];
 
 	for (uint32_t pass = 1; cfg->passes == 0 || pass <= cfg->passes; pass++) {
-		uint64_t pass_seed = plan_pass_seed(seed, pass);
 		uint64_t tested = range_total(ram->free, ram->nfree);
-		struct run_status *s = run_status_sync();
 
-		status_pass_begin(s, pass, timer_ms());
+		run->pass_seed = plan_pass_seed(run->seed, pass);
+		status_pass_begin(errors_to_status(s), pass, timer_ms());
 		status_line_pass_start(line, sizeof(line), s, ntests, ram->nfree);
 		log_info("%s", line);
 		for (size_t i = 0; i < ntests && !run_stopping(); i++)
-			run_test(tests[i], ram->free, ram->nfree, pass, cfg, ram, fp, pass_seed, false);
+			run_test(run, tests[i], ram->free, ram->nfree, false);
 		if (!run_stopping())
-			tested += test_own_memory(cfg, ram, fp, tests, ntests, pass, pass_seed);
+			tested += test_own_memory(run, tests, ntests);
 		if (run_stopping()) {
 			log_info("pass %u: stopped by a key before its end", pass);
 			break;
 		}
-		s = run_status_sync();
+		errors_to_status(s);
 		status_line_pass_end(line, sizeof(line), s, tested, timer_ms());
 		log_info("%s", line);
 		status_pass_end(s, tested);

@@ -3,10 +3,8 @@
 #ifndef RAMSIFT_SRC_PASS_H
 #define RAMSIFT_SRC_PASS_H
 
-#include "boot/cmdline.h"
 #include "report.h"
-#include "run/ram.h"
-#include "x86/relocate.h"
+#include "run_ctx.h"
 
 // The working memory after the page tables (footprint_work()): the error
 // table's slots, the fold's scratch, then the APs' memory (src/smp.h), at
@@ -16,10 +14,10 @@
 #define WORK_SMP	(ERRORS_SLOT_BYTES + REPORT_SCRATCH_BYTES)
 
 // Run cfg->passes passes (0: forever) of cfg's tests (the default pass when
-// none are named) over the free RAM in ram, then move ramsift (fp) out of the
-// way and run them over the memory it occupied, so every usable byte is
-// tested each pass. seed seeds the random tests. Updates the run counters
-// (run.h); returns when the passes are done.
-void run_passes(const struct config *cfg, struct ram *ram, struct footprint *fp, uint64_t seed);
+// none are named) over the free RAM in run->ram, then move ramsift
+// (run->fp) out of the way and run them over the memory it occupied, so
+// every usable byte is tested each pass. run->seed seeds the passes'
+// random tests. Updates run->status; returns when the passes are done.
+void run_passes(struct run_ctx *run);
 
 #endif

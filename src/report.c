@@ -7,7 +7,6 @@
 #include "machcheck.h"
 #include "machine.h"
 #include "report.h"
-#include "run.h"
 #include "run/plan.h"
 #include "run/runjson.h"
 #include "version.h"
@@ -36,7 +35,7 @@ static void print(const char *prefix, int (*format)(char *, size_t, const struct
 	log_text(prefix, line);
 }
 
-void report_summary(const struct footprint *fp, uint64_t usable)
+void report_summary(const struct run_status *s, const struct footprint *fp)
 {
 	uint64_t unprinted = errors_unprinted();
 
@@ -51,12 +50,12 @@ void report_summary(const struct footprint *fp, uint64_t usable)
 		log_info("summary: %llu distinct failing pages recorded%s", (unsigned long long)t->n,
 			 t->novf ? "; the table filled up, later pages are covered by coarser "
 				   "overflow patterns (none is lost)" : "");
-	if (run_status()->tested_bytes < usable)
+	if (s->tested_bytes < s->usable_bytes)
 		log_info("summary: untested: ramsift's own memory 0x%llx-0x%llx and 0x%llx-0x%llx",
-			 (unsigned long long)fp->image,
-			 (unsigned long long)(fp->image + fp->image_bytes - 1),
-			 (unsigned long long)fp->tables,
-			 (unsigned long long)(fp->tables + footprint_data_bytes(fp) - 1));
+			 (unsigned long long)footprint_image(fp).start,
+			 (unsigned long long)(footprint_image(fp).end - 1),
+			 (unsigned long long)footprint_data(fp).start,
+			 (unsigned long long)(footprint_data(fp).end - 1));
 }
 
 // The lowest failing pages (at most REPORT_PAGES_MAX) into pages[]; the

@@ -9,7 +9,6 @@
 #include "errors.h"
 #include "run/ram.h"
 #include "run/status.h"
-#include "x86/relocate.h"
 
 // Bytes of the fold's scratch, which the run gives from its working memory.
 #define REPORT_SCRATCH_BYTES BADRAM_FOLD_SCRATCH_BYTES(ERRORS_TABLE_SLOTS)
@@ -24,8 +23,8 @@ void report_boot(const struct bootinfo *bi);
 
 // Print the summary lines: the error count, ERROR lines not printed, the
 // distinct failing pages, and every range not tested (ramsift's own memory,
-// fp, when it could not move; usable is all usable RAM in bytes).
-void report_summary(const struct footprint *fp, uint64_t usable);
+// fp, when s says less than all usable RAM was tested).
+void report_summary(const struct run_status *s, const struct footprint *fp);
 
 // Fold the failing pages recorded so far (errors.h) against usable RAM with
 // cfg's budgets, in the fold's UEFI mode after a UEFI boot, and print

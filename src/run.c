@@ -6,12 +6,12 @@
 #include "console.h"
 #include "errors.h"
 #include "keys.h"
+#include "leave.h"
 #include "log.h"
 #include "report.h"
 #include "run.h"
 #include "status_screen.h"
 #include "x86/io.h"
-#include "x86/power.h"
 #include "x86/timer.h"
 #include "version.h"
 
@@ -33,22 +33,11 @@ bool run_stopping(void)
 	return __atomic_load_n(&run.stopping, __ATOMIC_RELAXED);
 }
 
-void run_begin(const struct config *cfg, uint64_t usable_bytes)
+struct run_status *run_begin(const struct config *cfg, uint64_t usable_bytes)
 {
 	run.cfg = *cfg;
 	run.cfg_set = true;
 	run.status.usable_bytes = usable_bytes;
-}
-
-struct run_status *run_status(void)
-{
-	return &run.status;
-}
-
-struct run_status *run_status_sync(void)
-{
-	run.status.errors = errors_total();
-	run.status.failing_pages = errors_table()->n;
 	return &run.status;
 }
 
@@ -60,13 +49,13 @@ static void announce_end(enum onexit e)
 	case ONEXIT_QEMU:
 		break;
 	case ONEXIT_REBOOT:
-		log_info(POWER_REBOOTING_LINE);
+		log_info(LEAVE_REBOOTING_LINE);
 		break;
 	case ONEXIT_POWEROFF:
-		log_info(POWER_OFF_LINE);
+		log_info(LEAVE_POWER_OFF_LINE);
 		break;
 	case ONEXIT_HALT:
-		log_info(POWER_HALTED_LINE);
+		log_info(LEAVE_HALTED_LINE);
 		log_info(KEYS_ANY_KEY_LINE);
 		break;
 	}
@@ -74,7 +63,7 @@ static void announce_end(enum onexit e)
 
 _Noreturn void run_finish(enum result r)
 {
-	char line[256];
+	char line[LOG_LINE_MAX];
 
 	// The result line is the log's last: from here on this CPU alone writes,
 	// without the console lock, so this works from an exception handler that
@@ -87,21 +76,22 @@ _Noreturn void run_finish(enum result r)
 	if (!run.cfg_set)
 		config_defaults(&run.cfg);
 	uint64_t now = timer_ms();
-	status_line_result(line, sizeof(line), run_status_sync(), r, now, RAMSIFT_VERSION);
+	status_line_result(line, sizeof(line), errors_to_status(&run.status), r, now,
+			   RAMSIFT_VERSION);
 	status_screen_prepare_result(r, line);	// may say the QR code leaves lines out
 	// The result panel before the lines that end the log: a screen test
 	// that sees them on serial finds it drawn.
 	status_screen_result(r, run.cfg.onexit);
 	announce_end(run.cfg.onexit);
-	report_json(&run.cfg, run_status_sync(), r, now);	// the line before the result
+	report_json(&run.cfg, errors_to_status(&run.status), r, now);	// the line before the result
 	log_info("%s", line);
 	switch (run.cfg.onexit) {
 	case ONEXIT_QEMU:
-		power_qemu_exit((uint8_t)r);
+		leave_qemu((uint8_t)r);
 	case ONEXIT_REBOOT:
-		power_reset();
+		leave_reset();
 	case ONEXIT_POWEROFF:
-		power_off();
+		leave_power_off();
 	case ONEXIT_HALT:
 		break;
 	}

@@ -9,15 +9,11 @@
 #include "boot/cmdline.h"
 #include "run/status.h"
 
-// Start the run with the parsed settings and the amount of usable RAM.
-void run_begin(const struct config *cfg, uint64_t usable_bytes);
-
-// The run's status, owned by the run. Only the BSP writes its run-wide
-// fields; each CPU writes its own job[] entry.
-struct run_status *run_status(void);
-
-// Copy the error counters (errors.h) into the status; returns it.
-struct run_status *run_status_sync(void);
+// Start the run with the parsed settings and the amount of usable RAM;
+// returns the run's status, which the run owns and hands down (run_ctx.h).
+// Only the BSP writes its run-wide fields; each CPU writes its own job[]
+// entry.
+struct run_status *run_begin(const struct config *cfg, uint64_t usable_bytes);
 
 // A key asked the run to stop: the pass loop ends, and the report covers
 // what was found so far.

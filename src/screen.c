@@ -6,6 +6,7 @@
 #include "screen.h"
 #include "screen/font.h"
 #include "x86/fb.h"
+#include "x86/layout.h"
 #include "x86/vga.h"
 
 #define FB_SCALE_FROM_WIDTH 1600	// pixels: from here on the font is drawn 2x
@@ -173,7 +174,7 @@ void screen_log_keep(unsigned top, unsigned bottom)
 
 bool screen_vga_rows50(void)
 {
-	if (backend != VGA || grid.cols != 80 || grid.rows != 25)
+	if (backend != VGA || grid.cols != VGA_TEXT_COLS || grid.rows != VGA_TEXT_ROWS)
 		return false;
 	vga_rows50(font8_cp437);
 	vga_init(vga_phys, 80, 50);

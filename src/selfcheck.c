@@ -65,9 +65,9 @@ static void report(const struct footprint *fp, size_t i, const char *after)
 	errors_record_page(page);
 }
 
-void selfcheck_verify(const struct config *cfg, const struct ram *ram, const struct footprint *fp,
-		      const char *after)
+void selfcheck_verify(const struct run_ctx *run, const char *after)
 {
+	const struct footprint *fp = run->fp;
 	size_t changed = 0;
 
 	for (size_t i = 0; i < npages; i++) {
@@ -85,6 +85,6 @@ void selfcheck_verify(const struct config *cfg, const struct ram *ram, const str
 		  "trusted: exclude the pages below and test again", changed, npages,
 		  (unsigned long long)phys(fp, kernel_text_start),
 		  (unsigned long long)(phys(fp, kernel_data_start) - 1));
-	report_badram(cfg, ram, "");
+	report_badram(run->cfg, run->ram, "");
 	run_finish(RESULT_ABORTED);
 }

@@ -8,9 +8,7 @@
 #ifndef RAMSIFT_SRC_SELFCHECK_H
 #define RAMSIFT_SRC_SELFCHECK_H
 
-#include "boot/cmdline.h"
-#include "run/ram.h"
-#include "x86/relocate.h"
+#include "run_ctx.h"
 
 // Take the pages' CRCs. Entered once from kmain(), on the BSP, before
 // anything could have changed them.
@@ -19,8 +17,7 @@ void selfcheck_init(void);
 // Check every page; when one changed, report it (after: what just happened,
 // for the log: "test march-c", "the move"), fold it with the failing pages
 // found so far and end the run ABORTED. Called on the BSP while the APs are
-// idle or parked; fp says where the image is now (for the addresses).
-void selfcheck_verify(const struct config *cfg, const struct ram *ram, const struct footprint *fp,
-		      const char *after);
+// idle or parked; run->fp says where the image is now (for the addresses).
+void selfcheck_verify(const struct run_ctx *run, const char *after);
 
 #endif

@@ -1,27 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The CPUs that test (see smp.h). The BSP starts the APs one at a time
-// (src/x86/smpboot.c) on memory of their own in the working memory, each a
-// slot: its struct cpu, its mailbox, guard words, and its stack above them,
-// so that an overflowing stack runs into its own guard and its own data
-// before anyone else's (memtest86+ PR #630: an AP's stack overflowing into
-// a neighbour's barrier flags deadlocked every CPU). An idle AP spins on its
-// mailbox; the BSP posts it a function to run, or tells it to park (write
-// its caches back and halt) before ramsift moves itself, after which it is
-// started again from scratch on the new page tables (smp_moved).
-//
-// Caches at a barrier: WBINVD writes back and invalidates the caches of the
-// processor that executes it, "internal caches", and signals the external
-// ones (SDM vol. 2C, WBINVD); for a cache shared by several logical
-// processors, CPUID leaf 4's EDX bit 0 says whether one thread's WBINVD acts
-// on the lower-level caches of the others sharing it (SDM vol. 2A, CPUID,
-// leaf 04H), and nothing makes it reach another core's private L1 and L2.
-// That is why the SDM's own MP procedure has every processor execute WBINVD
-// itself (SDM vol. 3A, 12.11.8 "MTRR Considerations in MP Systems", steps 1
-// and 5; 11.11.8 before the 2023 edition). A phase's cached stores sit
-// dirty in the private caches of the CPU that made them, so one CPU's
-// WBINVD cannot put another's stores in DRAM: every CPU in a job flushes its
-// own caches before it arrives at a flushing barrier (smp_barrier_wait),
-// and only the lines of its own share can be dirty there.
+// (src/x86/smpboot.c), each on a slot of the working memory: its struct
+// cpu, its mailbox, guard words, and its stack above them, so that an
+// overflowing stack runs into its own guard and data before anyone else's
+// (memtest86+ PR #630: an AP's stack overflowing into a neighbour's barrier
+// flags deadlocked every CPU). An idle AP waits on its mailbox for a
+// function to run, or to park (write its caches back and halt) before
+// ramsift moves itself. At a flushing barrier every CPU executes WBINVD
+// itself, as it reaches only the caches of the CPU that runs it
+// (docs/design.md, "Barriers").
 #include "boot/acpi.h"
 #include "fmt.h"
 #include "log.h"
@@ -229,7 +216,7 @@ static void log_apic_modes(void)
 
 void smp_start(uint64_t slots)
 {
-	char line[256], extra[200] = "";
+	char line[LOG_LINE_MAX], extra[200] = "";
 	uint32_t ids[MAX_CPUS];
 
 	if (smp.acpi.status != ACPI_CPUS_FOUND) {

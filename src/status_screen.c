@@ -10,7 +10,6 @@
 #include "machcheck.h"
 #include "qr/qr.h"
 #include "report.h"
-#include "run.h"
 #include "run/plan.h"
 #include "screen.h"
 #include "screen/result_view.h"
@@ -29,7 +28,7 @@
 
 static struct {
 	bool on;			// the status rows are on the screen
-	const struct config *cfg;
+	struct run_status *status;	// the run's
 	struct status_view view;
 	char cpu[CPU_NAME_LEN];
 	char loader[LOADER_LEN];
@@ -108,25 +107,26 @@ static void draw(void *arg)
 	screen_flush();
 }
 
-void status_screen_start(const struct config *cfg, const struct bootinfo *bi,
-			 const struct ram *ram, uint64_t own_bytes)
+void status_screen_start(const struct run_ctx *run, const struct bootinfo *bi)
 {
+	const struct config *cfg = run->cfg;
+	const struct ram *ram = run->ram;
 	struct grid *g = screen_grid();
 	const struct mt_test *tests[CMDLINE_MAX_TESTS];
 
-	st.cfg = cfg;
+	st.status = run->status;
 	st.ntests = (unsigned)plan_tests(cfg, tests, CMDLINE_MAX_TESTS);
 	for (unsigned i = 0; i < st.ntests; i++) {
 		st.sweeps += tests[i]->sweeps;
 		st.waits_ms += 2 * waits_ms(tests[i], cfg);	// free RAM, then own memory
 	}
-	st.pass_bytes = range_total(ram->free, ram->nfree) + own_bytes;
+	st.pass_bytes = range_total(ram->free, ram->nfree) + footprint_bytes(run->fp);
 	cpu_name(st.cpu);
 	fmt_snprintf(st.loader, sizeof(st.loader), "%s, multiboot%s",
 		     bi->loader[0] ? bi->loader : "unnamed", bi->protocol == 2 ? "2" : "");
 	st.view = (struct status_view){
 		.version = RAMSIFT_VERSION, .cpu = st.cpu, .cpus = cpus_testing(),
-		.usable_bytes = run_status()->usable_bytes, .firmware = firmware(bi),
+		.usable_bytes = run->status->usable_bytes, .firmware = firmware(bi),
 		.loader = st.loader, .passes = cfg->passes, .ntests = st.ntests,
 	};
 	if (!g || g->cols < STATUS_VIEW_MIN_COLS || g->rows < STATUS_VIEW_MIN_ROWS)
@@ -139,7 +139,7 @@ void status_screen_start(const struct config *cfg, const struct bootinfo *bi,
 // The view's numbers from the run status.
 static void update(uint64_t now)
 {
-	const struct run_status *s = run_status_sync();
+	const struct run_status *s = errors_to_status(st.status);
 	const struct job_status *j = current_test(s);
 	struct status_view *v = &st.view;
 
@@ -386,7 +386,7 @@ static void draw_panel(void *arg)
 		status_view_draw_header(g, &st.view);
 	rv.word = result_word(p->r, &rv.colour);
 	// The result line is the QR text's first line.
-	char line[256];
+	char line[LOG_LINE_MAX];
 	size_t n = 0;
 	while (n < qr.len && n < sizeof(line) - 1 && qr.text[n] != '\n') {
 		line[n] = qr.text[n];

@@ -11,16 +11,16 @@
 
 #include "boot/cmdline.h"
 #include "boot/multiboot.h"
-#include "run/ram.h"
 #include "run/status.h"
+#include "run_ctx.h"
 
 // The run begins: the header's facts (the boot information, usable RAM from
-// the run status), the pass's work from cfg's tests over ram's free memory
-// and own_bytes of ramsift's own, then the status rows at the top of the
-// screen and the log below them. Nothing on a screen under 80x25.
-// Called once, on the BSP, before the first pass.
-void status_screen_start(const struct config *cfg, const struct bootinfo *bi,
-			 const struct ram *ram, uint64_t own_bytes);
+// the run status), the pass's work from run's tests over its free memory
+// and ramsift's own footprint, then the status rows at the top of the
+// screen and the log below them; the rows follow run->status from then
+// on. Nothing on a screen under 80x25. Called once, on the BSP, before the
+// first pass.
+void status_screen_start(const struct run_ctx *run, const struct bootinfo *bi);
 
 // The BSP's progress path (between chunks of a test, in bit-fade's wait):
 // redraw the status rows from the run status, at most every

@@ -30,47 +30,81 @@ static const struct mt_movinv_param mi_walk64 = { MT_MI_WALK64, 64 };
 static const struct mt_modulo_param modulo_20 = { 20 };
 
 const struct mt_test mt_tests[] = {
-	{ "address-walk", mt_addrwalk, NULL,
-	  "walking ones and zeros over the address lines: stuck, open and "
-	  "shorted address lines",
-	  true, 0, false, 0 },
-	{ "own-address", mt_ownaddr, NULL,
-	  "each word holds its own address, then its complement: address "
-	  "aliasing and decoder faults, stuck bits",
-	  false, 4, true, 4 },
-	{ "march-c", mt_march, &march_c,
-	  "March C- plus 6 data backgrounds: stuck-at, transition, decoder "
-	  "and coupling faults, also inside a word",
-	  true, 3 * NBACKGROUNDS + 3, true, 3 * NBACKGROUNDS + 3 + 2 },
-	{ "mi-ones", mt_movinv, &mi_ones,
-	  "moving inversions, all zeros and all ones: stuck bits, transition "
-	  "faults",
-	  false, 3 * 2, true, 3 * 2 },
-	{ "mi-8bit", mt_movinv, &mi_8bit,
-	  "moving inversions, a one (and a zero) walking in every byte",
-	  false, 3 * 8, true, 3 * 8 },
-	{ "mi-random", mt_movinv, &mi_random,
-	  "moving inversions, two seeded random patterns", false, 3 * 2, true,
-	  3 * 2 },
-	{ "mi-walk64", mt_movinv, &mi_walk64,
-	  "moving inversions, a one (and a zero) walking through the 64-bit "
-	  "word",
-	  false, 3 * 64, true, 3 * 64 },
-	{ "random", mt_random, NULL,
-	  "seeded random sequence, then its complement: data-dependent faults",
-	  false, 4, true, 4 },
-	{ "modulo-20", mt_modulo, &modulo_20,
-	  "every 20th word against all others written after it: "
-	  "disturbance between neighbours",
-	  false, 6 * 20, true, 6 * 20 },
-	{ "block-move", mt_blockmove, NULL,
-	  "block patterns moved with string copies and compared: faults "
-	  "under burst traffic",
-	  false, 12, true, 12 },
-	{ "bit-fade", mt_bitfade, NULL,
-	  "fill, wait bitfade= seconds, check, both polarities: data "
-	  "retention",
-	  true, 4, true, 4 },
+	{
+		.name = "address-walk", .run = mt_addrwalk,
+		.summary = "walking ones and zeros over the address lines: stuck, open and "
+			   "shorted address lines",
+		.in_default_pass = true,
+		.sweeps = 0, .parallel = false, .shared_sweeps = 0,
+	},
+	{
+		.name = "own-address", .run = mt_ownaddr,
+		.summary = "each word holds its own address, then its complement: address "
+			   "aliasing and decoder faults, stuck bits",
+		.in_default_pass = false,
+		.sweeps = 4, .parallel = true, .shared_sweeps = 4,
+	},
+	{
+		.name = "march-c", .run = mt_march, .param = &march_c,
+		.summary = "March C- plus 6 data backgrounds: stuck-at, transition, "
+			   "decoder and coupling faults, also inside a word",
+		.in_default_pass = true,
+		.sweeps = 3 * NBACKGROUNDS + 3, .parallel = true, .shared_sweeps = 3 * NBACKGROUNDS + 3 + 2,
+	},
+	{
+		.name = "mi-ones", .run = mt_movinv, .param = &mi_ones,
+		.summary = "moving inversions, all zeros and all ones: stuck bits, "
+			   "transition faults",
+		.in_default_pass = false,
+		.sweeps = 3 * 2, .parallel = true, .shared_sweeps = 3 * 2,
+	},
+	{
+		.name = "mi-8bit", .run = mt_movinv, .param = &mi_8bit,
+		.summary = "moving inversions, a one (and a zero) walking in every byte",
+		.in_default_pass = false,
+		.sweeps = 3 * 8, .parallel = true, .shared_sweeps = 3 * 8,
+	},
+	{
+		.name = "mi-random", .run = mt_movinv, .param = &mi_random,
+		.summary = "moving inversions, two seeded random patterns",
+		.in_default_pass = false,
+		.sweeps = 3 * 2, .parallel = true, .shared_sweeps = 3 * 2,
+	},
+	{
+		.name = "mi-walk64", .run = mt_movinv, .param = &mi_walk64,
+		.summary = "moving inversions, a one (and a zero) walking through the "
+			   "64-bit word",
+		.in_default_pass = false,
+		.sweeps = 3 * 64, .parallel = true, .shared_sweeps = 3 * 64,
+	},
+	{
+		.name = "random", .run = mt_random,
+		.summary = "seeded random sequence, then its complement: data-dependent "
+			   "faults",
+		.in_default_pass = false,
+		.sweeps = 4, .parallel = true, .shared_sweeps = 4,
+	},
+	{
+		.name = "modulo-20", .run = mt_modulo, .param = &modulo_20,
+		.summary = "every 20th word against all others written after it: "
+			   "disturbance between neighbours",
+		.in_default_pass = false,
+		.sweeps = 6 * 20, .parallel = true, .shared_sweeps = 6 * 20,
+	},
+	{
+		.name = "block-move", .run = mt_blockmove,
+		.summary = "block patterns moved with string copies and compared: faults "
+			   "under burst traffic",
+		.in_default_pass = false,
+		.sweeps = 12, .parallel = true, .shared_sweeps = 12,
+	},
+	{
+		.name = "bit-fade", .run = mt_bitfade,
+		.summary = "fill, wait bitfade= seconds, check, both polarities: data "
+			   "retention",
+		.in_default_pass = true,
+		.sweeps = 4, .parallel = true, .shared_sweeps = 4,
+	},
 };
 
 const size_t mt_ntests = sizeof(mt_tests) / sizeof(mt_tests[0]);

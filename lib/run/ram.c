@@ -3,7 +3,6 @@
 #include "page.h"
 #include "ram.h"
 
-
 void ram_release_all(struct ram *ram)
 {
 	for (size_t i = 0; i < ram->nusable; i++)
@@ -39,4 +38,39 @@ uint64_t ram_alloc(struct ram *ram, uint64_t bytes, uint64_t limit, const char *
 	if (start != 0)
 		ram_claim(ram, (struct range){ start, start + bytes }, what);
 	return start;
+}
+
+uint64_t footprint_bytes(const struct footprint *fp)
+{
+	return fp->image_bytes + fp->table_bytes + fp->work_bytes;
+}
+
+struct range footprint_image(const struct footprint *fp)
+{
+	return (struct range){ fp->image, fp->image + fp->image_bytes };
+}
+
+struct range footprint_data(const struct footprint *fp)
+{
+	return (struct range){ fp->tables, fp->tables + fp->table_bytes + fp->work_bytes };
+}
+
+uint64_t footprint_work(const struct footprint *fp)
+{
+	return fp->tables + fp->table_bytes;
+}
+
+struct footprint footprint_at(const struct footprint *fp, uint64_t dest)
+{
+	struct footprint to = *fp;
+
+	to.image = dest;
+	to.tables = dest + fp->image_bytes;
+	return to;
+}
+
+void ram_claim_footprint(struct ram *ram, const struct footprint *fp)
+{
+	ram_claim(ram, footprint_image(fp), FOOTPRINT_IMAGE_WHAT);
+	ram_claim(ram, footprint_data(fp), FOOTPRINT_DATA_WHAT);
 }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The usable RAM the loader reported, what of it is free, and what ramsift
-// itself occupies (its image, page tables, working memory), which cannot be
-// tested while it sits there. Pure bookkeeping over byte ranges: the image
-// keeps one, the host's unit tests many.
+// itself occupies (its footprint: image, page tables, working memory), which
+// cannot be tested while it sits there. Pure bookkeeping over byte ranges:
+// the image keeps one, the host's unit tests many.
 #ifndef RAMSIFT_LIB_RUN_RAM_H
 #define RAMSIFT_LIB_RUN_RAM_H
 
@@ -12,6 +12,22 @@
 
 #include "capacity.h"
 #include "range.h"
+
+// What the log calls the footprint's two ranges.
+#define FOOTPRINT_IMAGE_WHAT "image, stacks and boot page tables"
+#define FOOTPRINT_DATA_WHAT "page tables and working memory"
+
+// What ramsift occupies: the image (code, data, stacks, boot page tables),
+// and in a second range the page tables that map all RAM followed by the
+// working memory (error table, fold scratch, the APs' memory).
+struct footprint {
+	uint64_t image;		// physical start of the image
+	uint64_t image_bytes;	// page multiple
+	uint64_t tables;	// physical start of the page tables
+	uint64_t table_bytes;	// page multiple
+	uint64_t work_bytes;	// page multiple, right after the page tables
+	uint64_t top;		// the identity map covers [0, top)
+};
 
 struct owned_range {
 	struct range r;
@@ -41,5 +57,24 @@ uint64_t ram_find(const struct ram *ram, uint64_t bytes, uint64_t limit);
 
 // ram_find, then claim the block as what. 0 if nothing fits.
 uint64_t ram_alloc(struct ram *ram, uint64_t bytes, uint64_t limit, const char *what);
+
+// The footprint's bytes: image, page tables and working memory, which a
+// move needs back to back.
+uint64_t footprint_bytes(const struct footprint *fp);
+
+// Its two physical ranges: the image, and the page tables with the
+// working memory after them.
+struct range footprint_image(const struct footprint *fp);
+struct range footprint_data(const struct footprint *fp);
+
+// Physical address of the working memory.
+uint64_t footprint_work(const struct footprint *fp);
+
+// fp moved to dest: the image at dest, the page tables and the working
+// memory right after it.
+struct footprint footprint_at(const struct footprint *fp, uint64_t dest);
+
+// Claim fp's two ranges (FOOTPRINT_IMAGE_WHAT, FOOTPRINT_DATA_WHAT).
+void ram_claim_footprint(struct ram *ram, const struct footprint *fp);
 
 #endif

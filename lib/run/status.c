@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The run-status model and its lines (see status.h). The line texts are the
 // output contract's (docs/output-contract.md): change them only by adding.
+#include "const.h"
 #include "fmt.h"
 #include "status.h"
 #include "string.h"
-
-#define MiB (1ull << 20)
 
 static const char *own(const struct job_status *j)
 {

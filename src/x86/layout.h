@@ -39,6 +39,15 @@
 // the screen until paging_build() maps all of RAM.
 #define BOOT_IDENTITY_BYTES	(ULL(4) << 30)
 
+// ---- the VGA text screen ---------------------------------------------------
+
+// Where the text screen's cells are (two bytes each: character, attribute),
+// and the mode the Multiboot 1 header asks for, which boot/check32.S's
+// messages and the screen console draw on.
+#define VGA_TEXT_PHYS		UL(0xb8000)
+#define VGA_TEXT_COLS		80
+#define VGA_TEXT_ROWS		25
+
 // ---- page tables (SDM vol. 3, 4.5) -------------------------------------
 
 #define PT_ENTRIES		512		// 8-byte entries in a 4 KiB table

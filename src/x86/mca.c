@@ -2,7 +2,6 @@
 // Machine-check MSRs (see mca.h): SDM vol. 3B, 15.3 (the registers) and
 // 15.8 (initialisation, example 15-1).
 #include "io.h"
-#include "log.h"
 #include "mca.h"
 
 #define MSR_MCG_CAP		0x179
@@ -86,46 +85,7 @@ void mca_enable(void)
 	__asm__ volatile("mov %0, %%cr4" : : "r"(cr4) : "memory");
 }
 
-void mca_report_exception(unsigned cpu)
+uint64_t mca_global_status(void)
 {
-	uint64_t cap, phys = 0;
-	unsigned banks = mca_banks(&cap);
-	bool named = false, fatal = false;
-	char line[192];
-
-	if (banks == 0) {
-		log_error("machine check: this CPU has no machine-check banks to say what failed; "
-			  "check the machine's event log and test again");
-		return;
-	}
-	uint64_t mcg = rdmsr(MSR_MCG_STATUS);
-	log_error("machine check: IA32_MCG_STATUS=0x%llx (RIPV=%u EIPV=%u MCIP=%u); the banks "
-		  "holding records follow", (unsigned long long)mcg, !!(mcg & MCG_STATUS_RIPV),
-		  !!(mcg & MCG_STATUS_EIPV), !!(mcg & MCG_STATUS_MCIP));
-	for (unsigned i = 0; i < banks; i++) {
-		struct mce_record r;
-		mca_read(cpu, i, &r);
-		if (mce_kind(r.status) == MCE_EMPTY)
-			continue;
-		mce_line(line, sizeof(line), &r, "#MC");
-		log_info("%s", line);
-		if (mce_kind(r.status) != MCE_UNCORRECTED)
-			continue;
-		fatal = true;
-		if (!named)
-			named = mce_phys_addr(&r, cap, &phys);
-	}
-	if (named) {
-		log_error("machine check: an uncorrectable memory error at 0x%016llx: the RAM "
-			  "there lost data that ECC could not repair", (unsigned long long)phys);
-		log_error("ramsift stopped: replace the DIMM holding 0x%016llx (the dimm: lines "
-			  "list them; the machine's event log often names the slot)",
-			  (unsigned long long)phys);
-	}
-	else if (fatal)
-		log_error("machine check: an uncorrectable error with no memory address (CPU "
-			  "cache, bus or another unit): check the machine's event log and test again");
-	else
-		log_error("machine check: no bank holds an uncorrected error: check the machine's "
-			  "event log and test again");
+	return rdmsr(MSR_MCG_STATUS);
 }

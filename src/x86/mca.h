@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The machine-check MSRs of the CPU that calls (SDM vol. 3B, chapter 15):
-// enabling machine checks, reading and clearing its banks, and the report
-// of a machine check exception (#MC). Every function acts on the calling
-// CPU only; what a record means is lib/mce.h's, what the run does with it
-// src/mce.c's.
+// enabling machine checks, reading and clearing its banks. Every function
+// acts on the calling CPU only; what a record means is lib/mce.h's, what
+// the run does with it src/machcheck.c's.
 #ifndef RAMSIFT_SRC_X86_MCA_H
 #define RAMSIFT_SRC_X86_MCA_H
 
@@ -30,9 +29,8 @@ void mca_clear(unsigned bank);
 // before the last reset).
 void mca_enable(void);
 
-// Called by the #MC handler (src/x86/trap.c) after panic_begin(): log
-// IA32_MCG_STATUS, every bank of this CPU holding a record (an MCE line
-// ending "#MC"), and what the error means and what to do.
-void mca_report_exception(unsigned cpu);
+// IA32_MCG_STATUS (lib/mce.h's MCG_STATUS_* bits). Requires MCA
+// (mca_banks() above 0).
+uint64_t mca_global_status(void);
 
 #endif

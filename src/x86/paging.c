@@ -1,38 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Page tables (SDM vol. 3, 4.5). Memory type comes from the MTRRs, which
-// firmware sets to uncached for device memory, so one large write-back
-// mapping over everything is safe. The one exception is the framebuffer,
-// mapped write-combining through the PAT (below).
-//
-// The PAT (SDM vol. 3A, "Page Attribute Table (PAT)", section 12.12 in the
-// 2023 and later editions, 11.12 before): a page's PAT, PCD and PWT bits
-// index one of eight memory types in the IA32_PAT MSR (12.12.3, table
-// "Selection of PAT Entries with PAT, PCD, and PWT Flags"); the PAT bit is
-// bit 7 of a 4 KiB page's entry but bit 12 of a 2 MiB or 1 GiB page's. At
-// power-up the entries are WB, WT, UC-, UC, WB, WT, UC-, UC (12.12.4), so
-// entries with none of the bits, as all of ramsift's, are write-back. With
-// a PAT memory type of WC the effective type is WC whatever the MTRRs say
-// (12.5.2.2, table "Effective Page-Level Memory Types"). ramsift changes
-// entry 1 (PWT alone) from WT to WC, as Linux does, and gives the
-// framebuffer's pages PWT. The SDM asks that a PAT entry in use change only
-// with caches and TLBs flushed on every CPU (12.12.4); entry 1 is in no
-// page table before the change, so no cached translation or line has its
-// type. It also asks that every CPU have the same PAT and that no page be
-// mapped both WC and cacheable: paging_pat_init() runs on each CPU before
-// it loads these tables, and the framebuffer's pages are split out of the
-// identity map, so they are mapped once, WC. The boot page tables mapped
-// them write-back; a WBINVD after the switch writes back anything that
-// cached (step 4 of 12.12.4's remapping procedure).
+// Page tables (SDM vol. 3, 4.5): all RAM identity mapped write-back (the
+// firmware's MTRRs make device memory uncached), the framebuffer
+// write-combining through the PAT, which the MTRRs cannot override
+// (12.5.2.2). ramsift changes PAT entry 1 (PWT alone) from WT to WC, as
+// Linux does, and gives the framebuffer's pages PWT (SDM vol. 3A, 12.12;
+// 11.12 before the 2023 edition). Why that is safe (12.12.4):
+// entry 1 is in no page table before the change, so no cached line or
+// translation has its type; every CPU sets the same PAT before it loads
+// these tables; the framebuffer's pages are split out of the identity map,
+// so none is mapped both WC and cacheable; and a WBINVD after the switch
+// writes back what the boot tables' write-back mapping cached.
 #include <stdbool.h>
 
+#include "const.h"
 #include "cpu.h"
 #include "io.h"
 #include "layout.h"
 #include "log.h"
 #include "paging.h"
 #include "string.h"
-
-#define GiB	(1ull << 30)
 
 // The window is PML4 slot KERNEL_WINDOW_PML4, PDPT slot KERNEL_WINDOW_PDPT,
 // PD slots from 0, which needs KERNEL_VMA on a 1 GiB boundary, and one page

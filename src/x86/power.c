@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Halt, power off, reboot and QEMU exit. The ACPI registers are set at
-// start-up from the FADT; the legacy ways (keyboard controller, port 0xcf9,
-// triple fault) need nothing.
+// Power off, reset and QEMU exit. The ACPI registers are set at start-up
+// from the FADT; the legacy ways (keyboard controller, port 0xcf9, triple
+// fault) need nothing.
 #include "io.h"
 #include "log.h"
 #include "power.h"
 #include "timer.h"
 
-#define QEMU_DEBUG_EXIT	0xf4
 #define KBC_STATUS	0x64
 #define KBC_PULSE_RESET	0xfe
 #define RESET_CONTROL	0xcf9
@@ -21,7 +20,6 @@
 #define PM1_SLP_TYP_MASK	(7u << PM1_SLP_TYP_SHIFT)
 #define PM1_SLP_EN		(1u << 13)
 #define ACPI_MODE_WAIT_MS	3000	// Linux's acpi_enable() waits 3 s too
-#define POWER_OFF_WAIT_MS	2000
 #define RESET_WAIT_MS		500
 #define DEBUG_EXIT_WAIT_MS	2000
 
@@ -103,16 +101,10 @@ void power_set_reset(struct power_reg reg, uint8_t value)
 	reset_reg.set = reg.addr != 0;
 }
 
-_Noreturn void power_halt(void)
-{
-	log_info(POWER_HALTED_LINE);
-	cpu_halt_forever();
-}
-
 // Firmware that starts in legacy mode owns the PM registers through SMM
 // until the OS asks for ACPI mode (ACPI 6.5 section 4.8.2.1.1); writing
-// SLP_EN without it may be ignored. Returns whether SCI_EN is set.
-static bool acpi_mode(void)
+// SLP_EN without it may be ignored.
+bool power_acpi_mode(void)
 {
 	if (reg_read16(sleep_regs.pm1[0]) & PM1_SCI_EN)
 		return true;
@@ -125,16 +117,13 @@ static bool acpi_mode(void)
 	return false;
 }
 
-_Noreturn void power_off(void)
+bool power_off_known(void)
 {
-	if (!sleep_regs.set) {
-		log_warn("onexit=poweroff: no ACPI S5 (the power: line at the start says why); "
-			 "halting instead");
-		power_halt();
-	}
-	if (!acpi_mode())
-		log_warn("onexit=poweroff: the firmware did not switch to ACPI mode (SCI_EN "
-			 "clear); trying S5 anyway");
+	return sleep_regs.set;
+}
+
+void power_off(void)
+{
 	// As ACPICA does: SLP_TYP first, then SLP_TYP with SLP_EN, PM1a before
 	// PM1b, the registers' other bits kept.
 	uint16_t v[2] = { 0, 0 };
@@ -148,28 +137,24 @@ _Noreturn void power_off(void)
 		if (sleep_regs.pm1[i].addr)
 			reg_write16(sleep_regs.pm1[i], v[i] | PM1_SLP_EN);
 	timer_delay_ms(POWER_OFF_WAIT_MS);
-	log_warn("onexit=poweroff: the machine is still on %u s after ACPI S5; halting instead",
-		 POWER_OFF_WAIT_MS / 1000);
-	power_halt();
 }
 
-_Noreturn void power_reboot(void)
+bool power_reset_acpi(void)
 {
-	log_info(POWER_REBOOTING_LINE);
-	power_reset();
+	static const char *const space[] = { "I/O port", "memory", "PCI configuration" };
+
+	if (!reset_reg.set)
+		return false;
+	log_info("power: reset through the ACPI reset register (%s 0x%llx, value 0x%x)",
+		 space[reset_reg.reg.space], (unsigned long long)reset_reg.reg.addr,
+		 reset_reg.value);
+	reg_write8(reset_reg.reg, reset_reg.value);
+	timer_delay_ms(RESET_WAIT_MS);
+	return true;
 }
 
-_Noreturn void power_reset(void)
+void power_reset_legacy(void)
 {
-	if (reset_reg.set) {
-		static const char *const space[] = { "I/O port", "memory", "PCI configuration" };
-		log_info("power: reset through the ACPI reset register (%s 0x%llx, value 0x%x)",
-			 space[reset_reg.reg.space], (unsigned long long)reset_reg.reg.addr,
-			 reset_reg.value);
-		reg_write8(reset_reg.reg, reset_reg.value);
-		timer_delay_ms(RESET_WAIT_MS);
-		log_warn("onexit=reboot: the ACPI reset register did not reset the machine");
-	}
 	log_info("power: reset through the keyboard controller");
 	for (int i = 0; i < 100000 && (inb(KBC_STATUS) & 0x02); i++)
 		cpu_relax();
@@ -186,15 +171,12 @@ _Noreturn void power_reset(void)
 		uint64_t base;
 	} __attribute__((packed)) none = { 0, 0 };
 	__asm__ volatile("lidt %0; int3" : : "m"(none));
-	power_halt();
 }
 
-_Noreturn void power_qemu_exit(uint8_t code)
+void power_qemu_exit(uint8_t code)
 {
-	outb(QEMU_DEBUG_EXIT, code);
+	outb(POWER_QEMU_EXIT_PORT, code);
 	// QEMU 7.2 exits within the write; QEMU 10 (tests/e2e/smp-x2apic.sh)
 	// only asks its main loop to, and the CPU runs on for a moment.
 	timer_delay_ms(DEBUG_EXIT_WAIT_MS);
-	log_warn("onexit=qemu: no isa-debug-exit device at port 0xf4; halting instead");
-	power_halt();
 }

@@ -1,18 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Leaving the tester: halt, power off, reboot, or exit QEMU with a status.
+// The machine's ways out: power off, reset, or exit QEMU with a status.
 // Power-off and the first way to reset come from the firmware's tables
 // (the ACPI FADT, read at start-up); the caller hands them over as plain
-// register locations and values.
+// register locations and values. Each returns when it did not work, and
+// the caller (src/leave.c) says what that means.
 #ifndef RAMSIFT_SRC_X86_POWER_H
 #define RAMSIFT_SRC_X86_POWER_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-// What halting says.
-#define POWER_HALTED_LINE "ramsift: halted; it is safe to power off or reset the machine"
-#define POWER_REBOOTING_LINE "ramsift: rebooting"
-#define POWER_OFF_LINE "ramsift: powering off"
+// How long power_off() waits for the machine to go off.
+#define POWER_OFF_WAIT_MS 2000
+
+// QEMU's isa-debug-exit port.
+#define POWER_QEMU_EXIT_PORT 0xf4
 
 // Where a register is: an I/O port, a physical address the page tables
 // map, or bus 0's PCI configuration space (addr: device << 32 | function
@@ -32,27 +34,31 @@ void power_set_sleep(struct power_reg pm1a, struct power_reg pm1b, uint8_t slp_t
 		     uint8_t slp_typ_b, uint16_t smi_cmd, uint8_t acpi_enable);
 
 // The ACPI reset register (8 bits) and the value that resets the machine,
-// tried first by power_reboot().
+// tried by power_reset_acpi().
 void power_set_reset(struct power_reg reg, uint8_t value);
 
-// Say it is safe to power off, and halt this CPU for good.
-_Noreturn void power_halt(void);
+// Whether the firmware gave ACPI S5 (power_set_sleep) for power_off().
+bool power_off_known(void);
 
-// Power the machine off through ACPI S5 (power_set_sleep). Without it, or
-// when the machine is still on 2 s later, says so and halts. The caller has
-// said POWER_OFF_LINE.
-_Noreturn void power_off(void);
+// Put the firmware in ACPI mode when it is not (SCI_EN clear) and it can
+// be asked to; returns whether it is.
+bool power_acpi_mode(void);
 
-// Say POWER_REBOOTING_LINE, then power_reset().
-_Noreturn void power_reboot(void);
+// Enter ACPI S5. Requires power_off_known(); returns when the machine is
+// still on POWER_OFF_WAIT_MS later.
+void power_off(void);
 
-// Reset the machine: the ACPI reset register (power_set_reset), then the
-// keyboard controller, then port 0xcf9, then a triple fault; each way is
-// logged before it is tried. Halts if none of them works.
-_Noreturn void power_reset(void);
+// Reset through the ACPI reset register (power_set_reset), logged first:
+// false when there is none, true when the machine is still on a moment
+// after the write.
+bool power_reset_acpi(void);
 
-// Write code to QEMU's isa-debug-exit port (0xf4): QEMU exits with status
-// (code << 1) | 1. Without the device, says so and halts.
-_Noreturn void power_qemu_exit(uint8_t code);
+// Reset through the keyboard controller, then port 0xcf9, then a triple
+// fault, each logged before it is tried; returns when none worked.
+void power_reset_legacy(void);
+
+// Write code to QEMU's isa-debug-exit port: QEMU exits with status
+// (code << 1) | 1. Returns when there is no such device.
+void power_qemu_exit(uint8_t code);
 
 #endif

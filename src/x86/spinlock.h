@@ -1,17 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // A spinlock that knows its owner, for the few things CPUs share (the
 // consoles, the error table). The lock word is the holder's CPU id + 1 (0:
-// free), so a CPU can tell that it holds a lock itself: taking again a lock
-// one holds (an exception or NMI handler that logs while its CPU was inside
-// the lock) would spin forever, and is reported instead as a bug through
-// spin_lock_misuse(), which ends the run through the panic path (src/panic.c).
-// Interrupts stay off in ramsift, so no lock needs to mask them; NMIs and
-// machine checks cannot be masked, which is why their handlers take no lock
-// (console_takeover() in src/console.h).
-//
-// The spin_*_as() forms take the CPU id explicitly: they are the whole logic,
-// and build on the host for tests/unit/test_spinlock.c. The image uses the
-// plain forms, which pass this_cpu()->id.
+// free), so taking again a lock one holds (a handler that logs while its CPU
+// was inside the lock) is reported as a bug through spin_lock_misuse() and
+// the panic path instead of spinning forever. Interrupts stay off, so no
+// lock masks them; NMI and machine-check handlers take none
+// (console_takeover() in src/console.h). The spin_*_as() forms take the CPU
+// id explicitly: they are the logic, built on the host for
+// tests/unit/test_spinlock.c; the image's plain forms pass this_cpu()->id.
 #ifndef RAMSIFT_SRC_X86_SPINLOCK_H
 #define RAMSIFT_SRC_X86_SPINLOCK_H
 

@@ -4,9 +4,7 @@
 #include "cpu.h"
 #include "io.h"
 #include "log.h"
-#include "mca.h"
 #include "panic.h"
-#include "run.h"
 #include "trap.h"
 
 #define IDT_INTERRUPT_GATE 0x8e
@@ -86,13 +84,6 @@ _Noreturn void trap_handler(struct trap_frame *f)
 		  (unsigned long long)f->vector, exception_names[f->vector & 31],
 		  (unsigned long long)f->error_code, (unsigned long long)f->rip,
 		  (unsigned long long)read_cr2(), (unsigned long long)f->rsp, c->id, test);
-	if (f->vector == VEC_MACHINE)
-		mca_report_exception(c->id);
-	else if (f->vector == VEC_NMI)
-		log_error("ramsift stopped: the hardware signalled an error it could not correct "
-			  "(memory ECC or parity, bus, watchdog) or the NMI button was pressed; "
-			  "check the machine's event log and test again");
-	else
-		log_error(PANIC_BUG_ADVICE);
-	run_finish(RESULT_ABORTED);
+	panic_exception(f->vector == VEC_MACHINE ? PANIC_MACHINE_CHECK :
+			f->vector == VEC_NMI ? PANIC_NMI : PANIC_FAULT, c->id);
 }

@@ -27,9 +27,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "const.h"
 #include "memtest/prng.h"
-
-#define GiB (1ull << 30)
 
 struct fault {
 	uint64_t *word;

@@ -15,6 +15,7 @@
 #include "badram/cube.h"
 #include "badram/merge.h"
 #include "badram/sort.h"
+#include "xorshift.h"
 
 #define DOM_BITS 12                     // brute-force domain: pages < 4096
 #define DOM (1u << DOM_BITS)
@@ -23,10 +24,7 @@ static uint64_t rng_state = 0x1234567;
 
 static uint64_t rng(void)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
+	return xorshift64(&rng_state);
 }
 
 // A random cube inside the domain (bits above it fixed to 0).

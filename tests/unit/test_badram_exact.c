@@ -12,15 +12,13 @@
 #include <cmocka.h>
 
 #include "badram/exact.h"
+#include "xorshift.h"
 
 static uint64_t rng_state = 0xfeedbeef;
 
 static uint64_t rng(void)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
+	return xorshift64(&rng_state);
 }
 
 static uint8_t scratch[1 << 18];

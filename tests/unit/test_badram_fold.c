@@ -20,6 +20,8 @@
 #include "badram/badram.h"
 #include "badram/holes.h"
 #include "string.h"
+#include "contains.h"
+#include "xorshift.h"
 
 #define MIB (1ULL << 20)
 #define MAX_ADDRS 70000
@@ -28,10 +30,7 @@ static uint64_t rng_state = 0xabcdef12345ULL;
 
 static uint64_t rng(void)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
+	return xorshift64(&rng_state);
 }
 
 static uint64_t slots[1 << 17];
@@ -560,14 +559,6 @@ static void test_exact_bank(void **state)
 }
 
 // ---- Linux's KASLR limit on memmap= -------------------------------------------
-
-static bool contains(const char *s, const char *part)
-{
-	for (; *s; s++)
-		if (str_starts_with(s, part))
-			return true;
-	return false;
-}
 
 // The failures a Debian 6.1 boot caught: with 5 memmap= ranges KASLR went
 // off and the kernel's rodata landed on the page at 40 MiB.

@@ -11,15 +11,13 @@
 #include <cmocka.h>
 
 #include "badram/holes.h"
+#include "xorshift.h"
 
 static uint64_t rng_state = 0x5151;
 
 static uint64_t rng(void)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
+	return xorshift64(&rng_state);
 }
 
 struct size_case {

@@ -14,6 +14,7 @@
 #include "badram/badram.h"
 #include "boot/cmdline.h"
 #include "string.h"
+#include "contains.h"
 
 static const char *const names[] = { "walk", "mats", "inv", "rand" };
 #define NNAMES (sizeof(names) / sizeof(names[0]))
@@ -36,15 +37,6 @@ static void record(void *ctx, const char *word, size_t word_len,
 			 (int)word_len, word);
 		snprintf(w->first_why, sizeof(w->first_why), "%s", why);
 	}
-}
-
-static bool contains(const char *hay, const char *needle)
-{
-	for (; *hay != '\0'; hay++) {
-		if (str_starts_with(hay, needle))
-			return true;
-	}
-	return *needle == '\0';
 }
 
 // Expected configs are written as the defaults plus the fields a case

@@ -19,6 +19,7 @@
 #include "string.h"
 
 #include "memtest_rec.h"
+#include "word_ranges.h"
 
 #define BASE 0x100000ull
 #define N 1024u // a power of two: address-walk reaches words 0, 511, 512, 1023
@@ -75,9 +76,7 @@ static const struct layout {
 	const char *name;
 	uint64_t base;
 	size_t nwords, nranges;
-	struct {
-		size_t from, to;
-	} r[3];
+	struct word_range r[3];
 } layouts[] = {
 	{ "one range", BASE, N, 1, { { 0, N } } },
 	{ "holes, odd sizes, one word", BASE, N, 3,
@@ -90,22 +89,6 @@ static const struct layout {
 	  { { 0, MT_CHUNK_BYTES / 8 + 5 } } },
 };
 
-static size_t ranges_of(const struct layout *l, struct range *out)
-{
-	for (size_t i = 0; i < l->nranges; i++)
-		out[i] = (struct range){ l->base + 8ull * l->r[i].from,
-					 l->base + 8ull * l->r[i].to };
-	return l->nranges;
-}
-
-static bool in_ranges(const struct layout *l, size_t word)
-{
-	for (size_t i = 0; i < l->nranges; i++)
-		if (word >= l->r[i].from && word < l->r[i].to)
-			return true;
-	return false;
-}
-
 static void test_clean(void **state)
 {
 	static uint64_t before[N];
@@ -114,7 +97,7 @@ static void test_clean(void **state)
 	for (size_t li = 0; li < sizeof(layouts) / sizeof(layouts[0]); li++) {
 		const struct layout *l = &layouts[li];
 		struct range ranges[3];
-		size_t nr = ranges_of(l, ranges);
+		size_t nr = ranges_of(l->base, l->r, l->nranges, ranges);
 		uint64_t bytes = 0;
 
 		for (size_t i = 0; i < nr; i++)
@@ -145,7 +128,7 @@ static void test_clean(void **state)
 				fail_msg("%s, %s: slept %llu s", l->name,
 					 test->name, (unsigned long long)r.slept);
 			for (size_t w = 0; w < N && w < l->nwords; w++)
-				if (!in_ranges(l, w) && sim_cell(w) != before[w])
+				if (!in_ranges(l->r, l->nranges, w) && sim_cell(w) != before[w])
 					fail_msg("%s, %s: word %zu outside the "
 						 "ranges changed", l->name,
 						 test->name, w);

@@ -27,6 +27,7 @@
 #include "string.h"
 
 #include "memtest_rec.h"
+#include "word_ranges.h"
 
 #define BASE 0x200000ull
 #define N 4096u
@@ -139,9 +140,7 @@ static void test_split(void **state)
 static const struct layout {
 	const char *name;
 	size_t nranges;
-	struct {
-		size_t from, to;
-	} r[3];
+	struct word_range r[3];
 	uint64_t block;
 	unsigned ncpus[3];
 } layouts[] = {
@@ -156,22 +155,6 @@ static const struct layout {
 	{ "empty shares", 1, { { 0, 200 } }, 64, { 7, 7, 7 } },
 };
 
-static size_t ranges_of(const struct layout *l, struct range *out)
-{
-	for (size_t i = 0; i < l->nranges; i++)
-		out[i] = (struct range){ BASE + 8ull * l->r[i].from,
-					 BASE + 8ull * l->r[i].to };
-	return l->nranges;
-}
-
-static bool in_ranges(const struct layout *l, size_t word)
-{
-	for (size_t i = 0; i < l->nranges; i++)
-		if (word >= l->r[i].from && word < l->r[i].to)
-			return true;
-	return false;
-}
-
 // Every parallel test, every layout and order: silent, same syncs on every
 // CPU, exact progress, nothing outside touched.
 static void test_clean(void **state)
@@ -182,7 +165,7 @@ static void test_clean(void **state)
 	for (size_t li = 0; li < sizeof(layouts) / sizeof(layouts[0]); li++) {
 		const struct layout *l = &layouts[li];
 		struct range ranges[3];
-		size_t nr = ranges_of(l, ranges);
+		size_t nr = ranges_of(BASE, l->r, l->nranges, ranges);
 
 		for (size_t t = 0; t < mt_ntests; t++) {
 			const struct mt_test *test = &mt_tests[t];
@@ -241,7 +224,7 @@ static void test_clean(void **state)
 						 l->name, test->name, n, order_name[o],
 						 (unsigned long long)r.slept);
 				for (size_t w = 0; w < N; w++)
-					if (!in_ranges(l, w) && sim_cell(w) != before[w])
+					if (!in_ranges(l->r, l->nranges, w) && sim_cell(w) != before[w])
 						fail_msg("%s, %s, %u CPUs %s: word %zu "
 							 "outside the ranges changed",
 							 l->name, test->name, n,
@@ -258,7 +241,7 @@ static void digests(const struct mt_test *test, const struct layout *l,
 		    int ncpus, enum par_order o, uint64_t *out)
 {
 	struct range ranges[3];
-	size_t nr = ranges_of(l, ranges);
+	size_t nr = ranges_of(BASE, l->r, l->nranges, ranges);
 	struct rec r = { 0 };
 	struct mt_ctx base = make_ctx(ranges, nr, &r);
 
@@ -332,7 +315,7 @@ static void test_union(void **state)
 			else if (!march)
 				digests(test, l, blockmove ? -n : 0, o, one_digest);
 			for (size_t w = 0; w < N; w++) {
-				if (!in_ranges(l, w))
+				if (!in_ranges(l->r, l->nranges, w))
 					continue;
 				if (first == SIZE_MAX)
 					first = w;

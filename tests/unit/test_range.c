@@ -15,6 +15,7 @@
 
 #include "range.h"
 #include "string.h"
+#include "contains.h"
 
 #define K 1024ull
 #define M (1024ull * K)
@@ -37,15 +38,6 @@ static void record(void *ctx, const struct mmap_entry *e, const char *why)
 		w->null_count++;
 	if (w->count++ == 0)
 		snprintf(w->first, sizeof(w->first), "%s", why);
-}
-
-static bool contains(const char *hay, const char *needle)
-{
-	for (; *hay != '\0'; hay++) {
-		if (str_starts_with(hay, needle))
-			return true;
-	}
-	return *needle == '\0';
 }
 
 static const struct {

@@ -13,10 +13,9 @@
 #include <cmocka.h>
 
 #include "boot/cmdline.h"
+#include "const.h"
 #include "run/plan.h"
 
-#define KiB 1024ull
-#define MiB (1024ull * KiB)
 #define PAGE 4096ull
 
 static struct ram ram;
@@ -375,6 +374,35 @@ static void test_ram_claims(void **state)
 	assert_int_equal(ram.nowned, 0);
 }
 
+// A footprint moved keeps its sizes; its two ranges follow the image, and
+// claiming it takes both out of the free RAM.
+static void test_footprint_moved(void **state)
+{
+	struct range r[] = { { 1 * MiB, 64 * MiB } };
+	struct footprint fp = {
+		.image = 2 * MiB, .image_bytes = 3 * PAGE, .tables = 5 * MiB,
+		.table_bytes = 2 * PAGE, .work_bytes = 5 * PAGE, .top = 4096 * MiB,
+	};
+	(void)state;
+
+	struct footprint to = footprint_at(&fp, 32 * MiB);
+	assert_int_equal(footprint_bytes(&to), 10 * PAGE);
+	assert_int_equal(footprint_image(&to).start, 32 * MiB);
+	assert_int_equal(footprint_image(&to).end, 32 * MiB + 3 * PAGE);
+	assert_int_equal(footprint_data(&to).start, 32 * MiB + 3 * PAGE);
+	assert_int_equal(footprint_data(&to).end, 32 * MiB + 10 * PAGE);
+	assert_int_equal(footprint_work(&to), 32 * MiB + 5 * PAGE);
+	assert_int_equal(footprint_work(&fp), 5 * MiB + 2 * PAGE);
+	assert_int_equal(to.top, fp.top);
+	ram_of(r, 1);
+	ram_claim_footprint(&ram, &to);
+	assert_int_equal(ram.nfree, 2);
+	assert_int_equal(ram.free[0].end, 32 * MiB);
+	assert_int_equal(ram.free[1].start, 32 * MiB + 10 * PAGE);
+	assert_string_equal(ram.owned[0].what, FOOTPRINT_IMAGE_WHAT);
+	assert_string_equal(ram.owned[1].what, FOOTPRINT_DATA_WHAT);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -389,6 +417,7 @@ int main(void)
 		cmocka_unit_test(test_shares),
 		cmocka_unit_test(test_fold_budget),
 		cmocka_unit_test(test_ram_claims),
+		cmocka_unit_test(test_footprint_moved),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -10,16 +10,9 @@
 
 #include "run/status.h"
 #include "string.h"
+#include "contains.h"
 
 static char line[256];
-
-static bool contains(const char *hay, const char *needle)
-{
-	for (; *hay != '\0'; hay++)
-		if (str_starts_with(hay, needle))
-			return true;
-	return false;
-}
 
 static void test_job_lines(void **state)
 {

@@ -20,6 +20,7 @@
 #include "screen/result_view.h"
 #include "screen/status_view.h"
 #include "string.h"
+#include "contains.h"
 
 static struct grid g;
 
@@ -39,15 +40,6 @@ static const char *row_text(unsigned r)
 		n--;
 	buf[n] = '\0';
 	return buf;
-}
-
-static bool contains(const char *s, const char *part)
-{
-	size_t n = str_len(part);
-	for (; *s; s++)
-		if (str_n_eq(s, part, n))
-			return true;
-	return false;
 }
 
 static void ignore(void *ctx, unsigned col, unsigned row, struct grid_cell c)
