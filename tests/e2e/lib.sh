@@ -8,9 +8,11 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 # A command that ends the scenario under set -e says which and where, so no
-# scenario fails without a word.
+# scenario fails without a word (the scenario's own shell only: a failure
+# inside $(...) or a background job is its caller's to judge).
 set -E
-trap 'echo "$E2E_NAME: ${BASH_SOURCE[0]}:$LINENO: exit status $? from: $BASH_COMMAND" >&2' ERR
+e2e_err='echo "$E2E_NAME: ${BASH_SOURCE[0]}:$LINENO: exit status $? from: $BASH_COMMAND" >&2'
+trap '[ "$BASH_SUBSHELL" != 0 ] || '"$e2e_err" ERR
 
 B=${B:-build}
 ELF=$B/ramsift.elf
