@@ -141,13 +141,29 @@ int status_line_cpus(char *buf, size_t len, size_t found, const uint32_t *ids, s
 int status_line_result(char *buf, size_t len, const struct run_status *s, enum result r,
 		       uint64_t now_ms, const char *version)
 {
+	struct result_fields f = {
+		.result = r, .passes = s->passes_done, .errors = s->errors,
+		.tested_bytes = s->tested_bytes, .usable_bytes = s->usable_bytes,
+		.elapsed_ms = now_ms, .version = version,
+	};
+
+	return status_line_result_fields(buf, len, &f);
+}
+
+const char *status_result_name(enum result r)
+{
 	static const char *const names[] = { "PASS", "FAIL", "ABORTED", "STOPPED" };
 
+	return names[r];
+}
+
+int status_line_result_fields(char *buf, size_t len, const struct result_fields *f)
+{
 	return fmt_snprintf(buf, len,
 			    "ramsift: result=%s passes=%u errors=%llu tested_bytes=%llu "
 			    "usable_bytes=%llu elapsed_s=%llu.%03llu version=%s",
-			    names[r], s->passes_done, (unsigned long long)s->errors,
-			    (unsigned long long)s->tested_bytes, (unsigned long long)s->usable_bytes,
-			    (unsigned long long)(now_ms / 1000), (unsigned long long)(now_ms % 1000),
-			    version);
+			    status_result_name(f->result), f->passes, (unsigned long long)f->errors,
+			    (unsigned long long)f->tested_bytes, (unsigned long long)f->usable_bytes,
+			    (unsigned long long)(f->elapsed_ms / 1000),
+			    (unsigned long long)(f->elapsed_ms % 1000), f->version);
 }

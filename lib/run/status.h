@@ -108,4 +108,20 @@ int status_line_cpus(char *buf, size_t len, size_t found, const uint32_t *ids, s
 int status_line_result(char *buf, size_t len, const struct run_status *s, enum result r,
 		       uint64_t now_ms, const char *version);
 
+// The result line's fields, for a writer that has them without a whole
+// run_status (lib/record: the line of a run that ended on an earlier boot).
+struct result_fields {
+	enum result result;
+	uint32_t passes;
+	uint64_t errors, tested_bytes, usable_bytes;
+	uint64_t elapsed_ms;
+	const char *version;
+};
+
+// "PASS", "FAIL", "ABORTED" or "STOPPED": the result line's word for r.
+const char *status_result_name(enum result r);
+
+// The same line from f: status_line_result is this with s's fields.
+int status_line_result_fields(char *buf, size_t len, const struct result_fields *f);
+
 #endif

@@ -1,0 +1,20 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# lib/record, the UEFI NVRAM result record, from the outside:
+# build/host/ramsift-mkrecord writes records from a text description and
+# reads them back (tests/record/mkrecord.c), for the tests of the image,
+# the pre-loader and ramsift-apply; check-record (tests/record-smoke.sh)
+# round-trips descriptions through it and holds the decoder to each broken
+# record's error. The library's own unit tests run in check-unit, its fuzz
+# harness in check-fuzz. Built like the unit tests, with the sanitizers;
+# lib/ is on the quote path only, so the tool gets the C library's
+# <string.h>.
+
+$(B)/host/ramsift-mkrecord: tests/record/mkrecord.c $(HOST_LIBS)
+	$(call say,HOSTLD,$@)mkdir -p $(@D) && $(HOST_CC) $(filter-out -Ilib,$(HOST_CFLAGS)) -iquote lib \
+		-o $@ $< $(HOST_LINK) $(HOST_LDFLAGS)
+
+.PHONY: check-record
+check-record: $(B)/host/ramsift-mkrecord
+	$(Q)sh tests/record-smoke.sh $<
+
+HOST_CHECKS += check-record
