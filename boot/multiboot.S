@@ -55,11 +55,12 @@ mb2_header:
 
 	.p2align 3
 	.short MB2_HTAG_INFO_REQUEST, MB2_HTAG_OPTIONAL
-	.long 8 + 4 * 4
+	.long 8 + 5 * 4
 	.long MB2_TAG_CMDLINE		// boot command line
 	.long MB2_TAG_MEMINFO		// basic memory information
 	.long MB2_TAG_MMAP		// memory map
 	.long MB2_TAG_FRAMEBUFFER	// framebuffer info
+	.long MB2_TAG_EFI_MMAP		// the firmware's map: its runtime regions
 
 	.p2align 3
 	.short MB2_HTAG_CONSOLE_FLAGS, MB2_HTAG_OPTIONAL

@@ -13,6 +13,7 @@
 #include "log.h"
 #include "machcheck.h"
 #include "memmap.h"
+#include "nvram.h"
 #include "memtest/memtest.h"
 #include "pass.h"
 #include "report.h"
@@ -224,6 +225,8 @@ static void map_all_memory(struct ram *ram, const struct bootinfo *bi, struct fo
 	uint64_t top = 4 * GiB;
 	if (ram->nusable && ram->usable[ram->nusable - 1].end > top)
 		top = ram->usable[ram->nusable - 1].end;
+	if (bi->efi_runtime_end > top)
+		top = bi->efi_runtime_end;	// the firmware's runtime services, called at the end
 	uint64_t fb_end = bi->fb.addr + fb_bytes(&bi->fb);
 	if (bi->fb.kind != FB_NONE && fb_end > top)
 		top = fb_end;
@@ -325,6 +328,7 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 	log_info("run: passes=%u seed=0x%llx errors=%u bitfade=%u%s", cfg.passes,
 		 (unsigned long long)run.seed, cfg.error_lines, cfg.bitfade_s,
 		 cfg.seed_set ? "" : " (add seed= with this value to repeat the random patterns)");
+	nvram_init(&run, &bootinfo);	// the run's date; the record at its end
 	keys_init();		// from here on a key can stop, skip or pause
 	status_screen_start(&run, &bootinfo);	// the screen's status rows
 	run_passes(&run);

@@ -128,7 +128,7 @@ void report_boot(const struct bootinfo *bi)
 }
 
 void report_json(const struct config *cfg, const struct run_status *s, enum result r,
-		 uint64_t now_ms)
+		 uint64_t now_ms, const struct runjson_nvram *nvram)
 {
 	const struct machine *m = machine_get();
 	const struct badram_table *t = errors_table();
@@ -152,6 +152,7 @@ void report_json(const struct config *cfg, const struct run_status *s, enum resu
 		.hypervisor = m ? m->hypervisor : NULL,
 		.mce_corrected = machcheck_corrected(),
 		.mce_uncorrected = machcheck_uncorrected(),
+		.nvram = nvram,
 		.scratch = line,	// free now: the run is ending
 	};
 

@@ -8,6 +8,7 @@
 #include "boot/cmdline.h"
 #include "errors.h"
 #include "run/ram.h"
+#include "run/runjson.h"
 #include "run/status.h"
 
 // Bytes of the fold's scratch, which the run gives from its working memory.
@@ -35,11 +36,12 @@ void report_summary(const struct run_status *s, const struct footprint *fp);
 void report_badram(const struct config *cfg, const struct ram *ram, const char *prefix);
 
 // Print the run's JSON line ("json: {...}", lib/run/runjson.h) for the
-// result r, with the run's settings cfg and status s at now_ms. Safe from
+// result r, with the run's settings cfg and status s at now_ms, and what
+// became of the NVRAM record (NULL: nothing yet). Safe from
 // an exception at any point after cpu_init_bsp(): what is not known yet is
 // null, and the fold is the final report's only.
 void report_json(const struct config *cfg, const struct run_status *s, enum result r,
-		 uint64_t now_ms);
+		 uint64_t now_ms, const struct runjson_nvram *nvram);
 
 // The final report's fold (report_badram() with prefix ""), for the
 // result panel's QR code; NULL before it.

@@ -8,6 +8,7 @@
 #include "keys.h"
 #include "leave.h"
 #include "log.h"
+#include "nvram.h"
 #include "report.h"
 #include "run.h"
 #include "status_screen.h"
@@ -82,8 +83,13 @@ _Noreturn void run_finish(enum result r)
 	// The result panel before the lines that end the log: a screen test
 	// that sees them on serial finds it drawn.
 	status_screen_result(r, run.cfg.onexit);
+	// A firmware that hangs in its SetVariable cannot cost the result: it
+	// is printed before the call as well as last.
+	if (nvram_will_call(r, errors_to_status(&run.status)))
+		log_info("%s", line);
+	nvram_keep(r, errors_to_status(&run.status), now);
 	announce_end(run.cfg.onexit);
-	report_json(&run.cfg, errors_to_status(&run.status), r, now);	// the line before the result
+	report_json(&run.cfg, errors_to_status(&run.status), r, now, nvram_outcome());	// the line before the result
 	log_info("%s", line);
 	switch (run.cfg.onexit) {
 	case ONEXIT_QEMU:

@@ -338,6 +338,20 @@ static void set_onexit(struct parser *p, const char *v, size_t n, const void *ar
 	warn(p, "ignored: must be halt, reboot, poweroff or qemu");
 }
 
+// ---- nvram= -----------------------------------------------------------
+
+static void set_nvram(struct parser *p, const char *v, size_t n, const void *arg)
+{
+	(void)arg;
+	if (str_eq_n(v, n, "on"))
+		p->cfg->nvram = true;
+	else if (str_eq_n(v, n, "off"))
+		p->cfg->nvram = false;
+	else
+		warn(p, "ignored: must be on or off (keep the result in the UEFI variable "
+			"RamsiftResult; on by default)");
+}
+
 // ---- test_fault= ------------------------------------------------------
 
 static const char *const test_fault_names[] = {
@@ -347,6 +361,7 @@ static const char *const test_fault_names[] = {
 	[TEST_FAULT_AP_HANG] = "ap-hang",
 	[TEST_FAULT_AP_HANG_END] = "ap-hang-end",
 	[TEST_FAULT_AP_STACK] = "ap-stack",
+	[TEST_FAULT_NVRAM_FAULT] = "nvram-fault",
 };
 
 static void set_test_fault(struct parser *p, const char *v, size_t n, const void *arg)
@@ -358,8 +373,8 @@ static void set_test_fault(struct parser *p, const char *v, size_t n, const void
 			return;
 		}
 	}
-	warn(p, "ignored: must be ap-absent, ap-absent-many, ap-ud2, ap-hang, ap-hang-end or ap-stack "
-		"(test hooks that make ramsift fail on purpose)");
+	warn(p, "ignored: must be ap-absent, ap-absent-many, ap-ud2, ap-hang, ap-hang-end, ap-stack or "
+		"nvram-fault (test hooks that make ramsift fail on purpose)");
 }
 
 // ---- dispatch ----------------------------------------------------------
@@ -380,6 +395,7 @@ static const struct {
 	{ "patterns", set_u32, &patterns_num },
 	{ "holes", set_u32, &holes_num },
 	{ "cpus", set_u32, &cpus_num },
+	{ "nvram", set_nvram, NULL },
 	{ "test_fault", set_test_fault, NULL },
 };
 
@@ -450,6 +466,7 @@ void config_defaults(struct config *cfg)
 	cfg->patterns = BADRAM_DEFAULT_PAIRS;
 	cfg->holes = BADRAM_DEFAULT_HOLES;
 	cfg->cpus = 0;
+	cfg->nvram = true;
 	cfg->test_fault = TEST_FAULT_NONE;
 }
 

@@ -34,6 +34,7 @@ enum test_fault {
 	TEST_FAULT_AP_HANG,     // CPU 1 halts for good as its first job starts
 	TEST_FAULT_AP_HANG_END, // CPU 1 halts for good as its first job ends
 	TEST_FAULT_AP_STACK,    // CPU 1 writes the word below its stack, as an overflow
+	TEST_FAULT_NVRAM_FAULT, // the firmware's SetVariable faults (a ud2 called instead)
 };
 
 // The command line's own defaults and ranges. The BadRAM budget's (patterns=
@@ -62,6 +63,7 @@ struct config {
 	uint32_t patterns;      // most BadRAM pairs to print (K)
 	uint32_t holes;         // most holes the pairs may cut into RAM (H)
 	uint32_t cpus;          // CPUs that test, the BSP included; 0 = all
+	bool nvram;             // keep the result in the UEFI variable; default true
 	enum test_fault test_fault; // default TEST_FAULT_NONE
 };
 
@@ -105,7 +107,8 @@ void config_defaults(struct config *cfg);
 //   seed=N errors=N bitfade=N patterns=N holes=N cpus=N  numbers in the
 //             ranges the constants above give (patterns: 1..BADRAM_MAX_PAIRS;
 //             seed: any 64-bit value; cpus: 0..CMDLINE_MAX_CPUS, 0 = all)
-//   test_fault=ap-absent|ap-absent-many|ap-ud2|ap-hang|ap-hang-end|ap-stack
+//   nvram=on|off  keep the result in the UEFI variable RamsiftResult
+//   test_fault=ap-absent|ap-absent-many|ap-ud2|ap-hang|ap-hang-end|ap-stack|nvram-fault
 //             a test hook (enum test_fault)
 // A later key overrides an earlier one, except console=. Every unknown key,
 // word without '=', malformed or out-of-range value is passed to warn (which

@@ -207,6 +207,39 @@ static void parse_mb2_mmap(const struct parser *p, uint64_t tag, uint32_t size)
 	}
 }
 
+// Tag 17: the descriptor size and version, then the firmware's
+// EFI_MEMORY_DESCRIPTORs (UEFI 2.10, 7.2: Type, PhysicalStart,
+// VirtualStart, NumberOfPages, Attribute). Only the runtime regions are kept.
+#define EFI_MEMORY_RUNTIME (1ull << 63)
+#define EFI_DESC_MIN 40
+
+static void efi_mmap_tag(const struct parser *p, uint64_t tag, uint32_t size)
+{
+	bool ok = true;
+	uint32_t dsize = rd32(p, tag + 8, &ok);
+
+	if (!ok || dsize < EFI_DESC_MIN || dsize > 4096) {
+		warn(p, "multiboot2: EFI memory map descriptor size %u is invalid; ignoring that map",
+		     dsize);
+		return;
+	}
+	for (uint64_t d = tag + 16; ok && d + dsize <= tag + size; d += dsize) {
+		uint64_t start = rd64(p, d + 8, &ok), pages = rd64(p, d + 24, &ok);
+		uint64_t attr = rd64(p, d + 32, &ok);
+		if (!ok || !(attr & EFI_MEMORY_RUNTIME) || pages == 0)
+			continue;
+		if (start >= RANGE_MAX_ADDR || pages > (RANGE_MAX_ADDR - start) >> 12) {
+			warn(p, "multiboot2: an EFI runtime region at 0x%llx of %llu pages lies beyond "
+			     "physical memory; ignored", (unsigned long long)start,
+			     (unsigned long long)pages);
+			continue;
+		}
+		p->bi->efi_runtime_regions++;
+		if (start + (pages << 12) > p->bi->efi_runtime_end)
+			p->bi->efi_runtime_end = start + (pages << 12);
+	}
+}
+
 // The tag's bytes after its header are a copy of the RSDP: keep as much of
 // it as struct bootinfo_rsdp holds (more is a later ACPI's extension).
 static void acpi_rsdp(const struct parser *p, struct bootinfo_rsdp *r, uint64_t tag, uint32_t size)
@@ -298,6 +331,10 @@ static void parse_mb2(const struct parser *p, uint64_t mbi)
 			if (size >= 16)
 				bi->efi_systab = rd64(p, tag + 8, &ok);
 			bi->efi64 = true;
+			break;
+		case MB2_TAG_EFI_MMAP:
+			if (size >= 16)
+				efi_mmap_tag(p, tag, size);
 			break;
 		case MB2_TAG_SMBIOS:
 			smbios_tag(p, tag, size);

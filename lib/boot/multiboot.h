@@ -27,6 +27,7 @@
 #define MB2_TAG_SMBIOS		13
 #define MB2_TAG_ACPI_OLD	14
 #define MB2_TAG_ACPI_NEW	15
+#define MB2_TAG_EFI_MMAP	17
 
 #ifndef __ASSEMBLY__
 
@@ -79,6 +80,11 @@ struct bootinfo {
 	bool efi;		// the loader reported an EFI system table
 	uint64_t efi_systab;	// its physical address (MB2 tag 12 or 11); 0: none
 	bool efi64;		// tag 12: a 64-bit system table (else tag 11, 32-bit)
+	// Tag 17, the firmware's own memory map: its regions the runtime
+	// services use (attribute EFI_MEMORY_RUNTIME), which stay mapped for
+	// a call into them.
+	size_t efi_runtime_regions;
+	uint64_t efi_runtime_end;	// the end of the highest one; 0: none
 	struct framebuffer fb;
 	struct bootinfo_rsdp acpi_old;	// MB2 tag 14: an ACPI 1.0 RSDP (20 bytes)
 	struct bootinfo_rsdp acpi_new;	// MB2 tag 15: an ACPI 2.0+ RSDP (36 bytes)

@@ -122,6 +122,25 @@ static void machine(struct json *j, const struct smbios_info *s, enum detail d)
 	number(j, "dimms_left_out", found ? s->ndimms - n + s->dimms_beyond : 0);
 }
 
+static void nvram(struct json *j, const struct runjson_nvram *n)
+{
+	json_key(j, "nvram");
+	if (!n) {
+		json_null(j);
+		return;
+	}
+	json_object_begin(j);
+	json_key(j, "kept");
+	json_bool(j, n->kept);
+	number(j, "bytes", n->bytes);
+	number(j, "pages", n->pages);
+	number(j, "ranges", n->ranges);
+	json_key(j, "pages_cut");
+	json_bool(j, n->pages_cut);
+	string(j, "why", n->why);
+	json_object_end(j);
+}
+
 static void render(struct json *j, const struct runjson *in, enum detail d)
 {
 	static const char *const results[] = { "PASS", "FAIL", "ABORTED", "STOPPED" };
@@ -174,6 +193,7 @@ static void render(struct json *j, const struct runjson *in, enum detail d)
 	string(j, "hypervisor", in->hypervisor);
 	number(j, "mce_corrected", in->mce_corrected);
 	number(j, "mce_uncorrected", in->mce_uncorrected);
+	nvram(j, in->nvram);
 	json_object_end(j);
 }
 

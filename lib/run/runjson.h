@@ -28,6 +28,15 @@
 // control characters is six times its length escaped).
 #define RUNJSON_LINE_MAX (64 * 1024)
 
+// What became of the result record (src/nvram.c, the nvram: line).
+struct runjson_nvram {
+	bool kept;			// written into the UEFI variable
+	uint64_t bytes;			// the record's size; 0 when none was made
+	uint64_t pages, ranges;		// the failing pages it lists, in ranges
+	bool pages_cut;			// not all fitted: its fold pairs cover the rest
+	const char *why;		// the nvram: line's words after "nvram: "
+};
+
 struct runjson {
 	const char *version;		// the build's version
 	enum result result;
@@ -48,6 +57,7 @@ struct runjson {
 	const char *hypervisor;		// the hypervisor's name; NULL: none
 	uint64_t mce_corrected;		// machine-check records polled: corrected,
 	uint64_t mce_uncorrected;	// and uncorrected without a machine check
+	const struct runjson_nvram *nvram;	// NULL: the run ended before that step
 	char *scratch;			// BADRAM_LINE_MAX bytes for the fold's lines
 					// (badram_json), when fold is not NULL
 };

@@ -33,6 +33,7 @@ struct cpu {
 	uint32_t apic_id;		// its local APIC's ID (x2APIC: 32 bits)
 	void *run;			// the run's own per-CPU state (src/smp.c)
 	void (*main)(void);		// what an AP runs once started (smpboot.h)
+	struct trap_catch *catch;	// set while a firmware call runs (trap.h)
 	volatile uint32_t started;	// set by an AP once it runs C on its own GDT
 	enum apic_mode apic_mode;	// an AP's local APIC's mode when it started
 	uint64_t gdt[7];		// null, code, data, TSS (2 slots), spare

@@ -36,6 +36,11 @@ static const char *const exception_names[TRAP_NVECTORS] = {
 	"#VC VMM communication", "#SX security", "reserved 31",
 };
 
+const char *trap_vector_name(uint64_t v)
+{
+	return exception_names[v & 31];
+}
+
 static struct idt_gate gate(uint64_t a, uint8_t ist)
 {
 	return (struct idt_gate){
@@ -71,9 +76,44 @@ void trap_load(void)
 	__asm__ volatile("lidt %0" : : "m"(desc));
 }
 
+// catch.S: back to trap_catch_call's caller with k's registers.
+_Noreturn void trap_catch_resume(struct trap_catch *k);
+uint64_t trap_catch_enter(struct trap_catch *c, uint64_t fn, uint64_t stack_top, const uint64_t a[5]);
+
+uint64_t trap_catch_call(struct trap_catch *c, uint64_t fn, uint64_t stack_top, const uint64_t a[5])
+{
+	struct cpu *cpu = this_cpu();
+	uint64_t r;
+
+	c->faulted = false;
+	cpu->catch = c;
+	r = trap_catch_enter(c, fn, stack_top, a);
+	cpu->catch = NULL;
+	return c->faulted ? 0 : r;
+}
+
+// An NMI or a machine check is not the callee's fault, and leaving the
+// handler without iretq would keep NMIs blocked.
+static void catch_fault(struct cpu *c, const struct trap_frame *f)
+{
+	struct trap_catch *k = c->catch;
+
+	if (!k || f->vector == VEC_NMI || f->vector == VEC_MACHINE)
+		return;
+	c->catch = NULL;
+	k->faulted = true;
+	k->vector = f->vector;
+	k->error_code = f->error_code;
+	k->fault_rip = f->rip;
+	k->cr2 = read_cr2();
+	trap_catch_resume(k);
+}
+
 _Noreturn void trap_handler(struct trap_frame *f)
 {
-	const struct cpu *c = this_cpu();
+	struct cpu *c = this_cpu();
+
+	catch_fault(c, f);
 	const char *test = c->test ? c->test : "none";
 
 	// This CPU may have been inside console_write() holding the console

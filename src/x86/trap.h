@@ -51,6 +51,7 @@
 
 #ifndef __ASSEMBLY__
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -100,6 +101,29 @@ void trap_load(void);
 // the interrupt (the local APIC's EOI) and returns, so the halted CPU goes
 // on after its hlt.
 void trap_wake(void);
+
+// A call into code ramsift does not trust (the firmware's runtime
+// services): an exception in it returns from trap_catch_call with the
+// fault recorded, instead of ending the run. The registers the SysV ABI
+// keeps across a call, saved at the entry, are restored at the return.
+struct trap_catch {
+	uint64_t rbx, rbp, r12, r13, r14, r15, rsp, rip;	// offsets 0-56: catch.S's
+	bool faulted;
+	uint64_t vector, error_code, fault_rip, cr2;
+};
+
+// Call the Microsoft-ABI function fn(a[0], ..., a[4]) on the stack ending
+// at stack_top (16-byte aligned, mapped), with exceptions caught in c:
+// returns fn's value, or 0 with c->faulted set and the fault in c. NMIs
+// and machine checks are not caught. On this CPU only, interrupts off.
+uint64_t trap_catch_call(struct trap_catch *c, uint64_t fn, uint64_t stack_top, const uint64_t a[5]);
+_Static_assert(offsetof(struct trap_catch, rip) == 56, "catch.S saves eight registers first");
+
+// A function that executes ud2: what the test hook nvram-fault calls.
+void trap_test_ud2(void);
+
+// The name of exception vector v (0..31), e.g. "#PF page fault".
+const char *trap_vector_name(uint64_t v);
 
 // Called from trapentry.S with interrupts off; prints the fault through the
 // panic path (src/panic.h: no lock, so also when the CPU was interrupted

@@ -226,15 +226,22 @@ e2e_expect_no() {
 	e2e_fail "$2: unexpected line: $line"
 }
 
+# e2e_results [PATTERN]: how many result lines (matching PATTERN, e.g.
+# PASS) the log has, a repeat of one counted once: a UEFI boot that keeps
+# the result in NVRAM prints it before the firmware call as well as last.
+e2e_results() {
+	grep "^ramsift: result=${1-}" "$E2E_LOG" | sort -u | wc -l
+}
+
 # e2e_expect_pass: the banner, one result line: PASS after one pass over all
 # usable RAM (tested_bytes = usable_bytes), no warning or error line, and
 # QEMU's exit status 1 (ramsift wrote PASS to isa-debug-exit).
 e2e_expect_pass() {
 	local results line
 	e2e_expect '^ramsift v?[0-9]' 'banner (name and version)'
-	results=$(grep -c '^ramsift: result=' "$E2E_LOG") || true
+	results=$(e2e_results)
 	[ "$results" -eq 1 ] || e2e_fail "want one result line, got $results"
-	line=$(grep '^ramsift: result=' "$E2E_LOG")
+	line=$(grep '^ramsift: result=' "$E2E_LOG" | tail -n 1)
 	[[ $line =~ ^ramsift:\ result=PASS\ passes=1\ errors=0\ tested_bytes=([0-9]+)\ usable_bytes=([0-9]+)\  ]] &&
 		[ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ] ||
 		e2e_fail "result line: want PASS, passes=1, errors=0 and tested_bytes =" \
@@ -257,7 +264,7 @@ e2e_expect_loader() {
 # messages (a scenario with several boots).
 e2e_expect_aborted() {
 	local what=${1:+$1: }
-	[ "$(grep -c '^ramsift: result=' "$E2E_LOG")" -eq 1 ] || e2e_fail "${what}want exactly one result line"
+	[ "$(e2e_results)" -eq 1 ] || e2e_fail "${what}want exactly one result line"
 	[ "$(tail -n 1 "$E2E_LOG" | cut -d' ' -f1-2)" = 'ramsift: result=ABORTED' ] ||
 		e2e_fail "${what}want the result line ABORTED, last"
 	[ "$E2E_RESULT" -eq 2 ] ||

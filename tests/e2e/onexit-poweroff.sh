@@ -26,7 +26,7 @@ boot() {
 	rm -f "$raw"
 	[ "$status" -eq 0 ] || e2e_fail "$name: QEMU exit status: want 0 (the guest powered off), got $status" \
 		"$([ "$status" -eq 124 ] && echo '(the time limit)')"
-	[ "$(grep -c '^ramsift: result=PASS ' "$E2E_LOG")" -eq 1 ] ||
+	[ "$(e2e_results 'PASS ')" -eq 1 ] ||
 		e2e_fail "$name: want one run that passed (a reset would have started another)"
 	e2e_expect '^power: ACPI S5 through PM1a control at I/O port 0x[0-9a-f]+ \(SLP_TYP [0-7]\)' \
 		"$name: the FADT's S5 registers named at start-up"

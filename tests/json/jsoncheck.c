@@ -475,6 +475,23 @@ static void check_machine_check(void)
 	}
 }
 
+// The nvram: line that says what became of the result (the log's last;
+// src/nvram.c): the JSON's why; with none, null or (a log from before
+// this line was added) no such key.
+static void check_nvram(size_t result_at)
+{
+	const char *last = NULL;
+	const struct jv *n = get(root, "nvram");
+
+	for (size_t i = 0; i < result_at; i++)
+		if (starts(lines[i], "nvram: "))
+			last = lines[i] + strlen("nvram: ");
+	if (last)
+		same_string(root, "nvram.why", last);
+	else if (n)
+		is_null(root, "nvram", "the log has no nvram: line");
+}
+
 static int check_log(const char *path)
 {
 	size_t len;
@@ -519,6 +536,7 @@ static int check_log(const char *path)
 	check_pages(truncated);
 	check_fold();
 	check_machine_check();
+	check_nvram(result_at);
 	jv_free(v);
 	free(text);
 	return failures ? 1 : 0;

@@ -46,7 +46,7 @@ static void record(void *ctx, const char *word, size_t word_len,
 	.screen = true, .passes = 1, .ntests = 0, .onexit = ONEXIT_HALT, \
 	.seed = 0, .seed_set = false, .error_lines = 100, .bitfade_s = 90, \
 	.patterns = BADRAM_DEFAULT_PAIRS, .holes = BADRAM_DEFAULT_HOLES, \
-	.cpus = 0, .test_fault = TEST_FAULT_NONE
+	.cpus = 0, .nvram = true, .test_fault = TEST_FAULT_NONE
 
 static const struct {
 	const char *line;
@@ -135,8 +135,8 @@ static const struct {
 	{ "onexit=HALT", { DEF }, 1, "must be halt", NULL },
 	{ "onexit=reboot onexit=qemu", { DEF, .onexit = ONEXIT_QEMU }, 0, NULL, NULL },
 	// unknown keys and stray words
-	{ "quiet", { DEF }, 1, "not an option (expected key=value), ignored; known: console= passes= tests= onexit= seed= errors= bitfade= patterns= holes= cpus= test_fault=", "quiet" },
-	{ "foo=1", { DEF }, 1, "unknown option, ignored; known: console= passes= tests= onexit= seed= errors= bitfade= patterns= holes= cpus= test_fault=", "foo=1" },
+	{ "quiet", { DEF }, 1, "not an option (expected key=value), ignored; known: console= passes= tests= onexit= seed= errors= bitfade= patterns= holes= cpus= nvram= test_fault=", "quiet" },
+	{ "foo=1", { DEF }, 1, "unknown option, ignored; known: console= passes= tests= onexit= seed= errors= bitfade= patterns= holes= cpus= nvram= test_fault=", "foo=1" },
 	{ "=1", { DEF }, 1, "unknown option", "=1" },
 	{ "=", { DEF }, 1, "unknown option", "=" },
 	{ "Passes=2", { DEF }, 1, "unknown option", NULL },
@@ -168,7 +168,7 @@ static const struct {
 	{ "patterns=65", { DEF }, 1, "out of range", NULL },
 	{ "holes=0", { DEF }, 1, "out of range, ignored; holes=", NULL },
 	{ "holes=-3", { DEF }, 1, "not a number, ignored; holes=", NULL },
-	// cpus= test_fault=
+	// cpus= nvram= test_fault=
 	{ "cpus=0", { DEF, .cpus = 0 }, 0, NULL, NULL },
 	{ "cpus=1", { DEF, .cpus = 1 }, 0, NULL, NULL },
 	{ "cpus=4 cpus=2", { DEF, .cpus = 2 }, 0, NULL, NULL },
@@ -183,6 +183,11 @@ static const struct {
 	{ "test_fault=ap-hang", { DEF, .test_fault = TEST_FAULT_AP_HANG }, 0, NULL, NULL },
 	{ "test_fault=ap-hang-end", { DEF, .test_fault = TEST_FAULT_AP_HANG_END }, 0, NULL, NULL },
 	{ "test_fault=ap-stack", { DEF, .test_fault = TEST_FAULT_AP_STACK }, 0, NULL, NULL },
+	{ "test_fault=nvram-fault", { DEF, .test_fault = TEST_FAULT_NVRAM_FAULT }, 0, NULL, NULL },
+	{ "nvram=off", { DEF, .nvram = false }, 0, NULL, NULL },
+	{ "nvram=off nvram=on", { DEF }, 0, NULL, NULL },
+	{ "nvram=no", { DEF }, 1, "ignored: must be on or off", "nvram=no" },
+	{ "nvram=", { DEF }, 1, "ignored: must be on or off", "nvram=" },
 	{ "test_fault=ap", { DEF }, 1, "must be ap-absent, ap-absent-many, ap-ud2, ap-hang,", "test_fault=ap" },
 	{ "test_fault=ap-hang-", { DEF }, 1, "must be ap-absent", "test_fault=ap-hang-" },
 	{ "test_fault=", { DEF }, 1, "must be ap-absent, ap-absent-many, ap-ud2, ap-hang,", NULL },
@@ -211,6 +216,7 @@ static void check_config(const char *name, const struct config *got,
 	FIELD(patterns);
 	FIELD(holes);
 	FIELD(cpus);
+	FIELD(nvram);
 	FIELD(test_fault);
 	for (size_t i = 0; i < want->ntests; i++)
 		FIELD(tests[i]);

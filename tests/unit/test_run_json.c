@@ -95,7 +95,7 @@ static const char *const keys[] = {
 	"ramsift_json", "version", "result", "passes", "errors", "tested_bytes", "usable_bytes",
 	"elapsed_s", "seed", "cpus", "firmware", "loader", "cmdline", "config", "failing_pages",
 	"fold", "machine", "dimms", "dimms_left_out", "truncated", "hypervisor", "mce_corrected",
-	"mce_uncorrected",
+	"mce_uncorrected", "nvram",
 };
 
 static void test_pass(void **state)
@@ -186,6 +186,20 @@ static void test_pass(void **state)
 	want_null(v, "firmware");
 	want_null(v, "loader");
 	want_null(v, "cmdline");
+	want_null(v, "nvram");
+	jv_free(v);
+
+	struct runjson_nvram nv = { .kept = true, .bytes = 181, .pages = 3, .ranges = 2,
+				    .why = "kept 3 failing pages in RamsiftResult" };
+	in.nvram = &nv;
+	assert_true(runjson_render(line, sizeof(line), &in));
+	v = parse_line();
+	want_number(v, "nvram.bytes", "181");
+	want_number(v, "nvram.pages", "3");
+	want_number(v, "nvram.ranges", "2");
+	want_string(v, "nvram.why", "kept 3 failing pages in RamsiftResult");
+	want_bool(v, "nvram.kept", true);
+	want_bool(v, "nvram.pages_cut", false);
 	jv_free(v);
 }
 

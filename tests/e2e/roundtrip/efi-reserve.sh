@@ -12,7 +12,6 @@
 # excluded pages.
 . "$(dirname "$0")/lib-faults.sh"
 
-RESERVE=$B/ramsift-reserve.efi
 rt_ram 256M
 rt_firmware uefi
 tests="tests=own-address"
@@ -31,33 +30,9 @@ medium() {
 	CFG
 }
 
-# esp WORDS [FOLDER]: a FAT ESP at $esp holding the pre-loader as
-# \EFI\BOOT\BOOTX64.EFI (what OVMF boots first), or as
-# \EFI\FOLDER\ramsift-reserve.efi, with badpages.txt next to it: WORDS and
-# loader= naming GRUB's EFI image from $iso (the one grub-mkrescue made) as
-# \EFI\BOOT\grubx64.efi (no badpages.txt when WORDS is empty); and
-# $iso's /boot, where that GRUB finds its modules, grub.cfg and
-# ramsift.elf on the partition it was loaded from.
+# esp WORDS [FOLDER]: rt_esp for this scenario's medium and ESP.
 esp() {
-	local tree=$E2E_DIR/$E2E_NAME.esp dir=EFI/BOOT name=BOOTX64.EFI
-	[ -z "${2-}" ] || dir=EFI/$2 name=ramsift-reserve.efi
-	rm -rf "$esp" "$tree"
-	mkdir -p "$tree"
-	xorriso -osirrox on -indev "$iso" -extract /efi.img "$tree/efi.img" -extract /boot "$tree/boot" \
-		>"$tree.log" 2>&1 || { cat "$tree.log"; e2e_fail "cannot extract /efi.img and /boot from $iso"; }
-	mcopy -i "$tree/efi.img" ::/efi/boot/bootx64.efi "$tree/grubx64.efi" ||
-		e2e_fail "no GRUB EFI image in the medium's efi.img"
-	rm -rf "$tree/boot/grub/i386-pc" "$tree.log"
-	chmod -R u+w "$tree"
-	[ -z "$1" ] || printf '# from ramsift'"'"'s log\n%s\nloader=\\EFI\\BOOT\\grubx64.efi\n' "$1" >"$tree/badpages.txt"
-	mformat -i "$esp" -C -T 131072 -h 64 -s 32 -v ESP :: >/dev/null || e2e_fail "mformat $esp"
-	mmd -i "$esp" ::/EFI ::/EFI/BOOT
-	[ "$dir" = EFI/BOOT ] || mmd -i "$esp" "::/$dir"
-	mcopy -i "$esp" "$RESERVE" "::/$dir/$name"
-	[ -z "$1" ] || mcopy -i "$esp" "$tree/badpages.txt" "::/$dir/"
-	mcopy -i "$esp" "$tree/grubx64.efi" ::/EFI/BOOT/
-	mcopy -s -i "$esp" "$tree/boot" ::/
-	rm -rf "$tree"
+	rt_esp "$iso" "$esp" "$@"
 }
 
 # Every boot starts with fresh UEFI variables: the boot entries OVMF saved

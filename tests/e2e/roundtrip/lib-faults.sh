@@ -126,7 +126,7 @@ rt_boot() {
 rt_want() {
 	[ "${E2E_RESULTS[$E2E_RESULT]}" = "$1" ] ||
 		e2e_fail "want $1, got ${E2E_RESULTS[$E2E_RESULT]}"
-	[ "$(grep -c "^ramsift: result=$1 " "$E2E_LOG")" -eq 1 ] ||
+	[ "$(e2e_results "$1 ")" -eq 1 ] ||
 		e2e_fail "want exactly one line 'ramsift: result=$1'"
 }
 
@@ -280,4 +280,34 @@ rt_exact_pairs() {
 	grep -Eq '^fold: failing_pages=([0-9]+) pairs=[0-9]+ holes=\1 .*: exact' "$fold" ||
 		e2e_fail "ramsift-fold --uefi: want an exact cover, a hole a page: $(grep '^fold:' "$fold")"
 	RT_PAIRS=$(sed -n 's/^badram=//p' "$fold")
+}
+
+# rt_esp ISO ESP WORDS [FOLDER]: a FAT ESP at ESP holding the pre-loader as
+# \EFI\BOOT\BOOTX64.EFI (what OVMF boots first), or as
+# \EFI\FOLDER\ramsift-reserve.efi, with badpages.txt next to it: WORDS and
+# loader= naming GRUB's EFI image from ISO (rt_iso) (the one grub-mkrescue made) as
+# \EFI\BOOT\grubx64.efi (no badpages.txt when WORDS is empty); and
+# ISO's /boot, where that GRUB finds its modules, grub.cfg and
+# ramsift.elf on the partition it was loaded from.
+rt_esp() {
+	local iso=$1 esp=$2 tree=$E2E_DIR/$E2E_NAME.esp dir=EFI/BOOT name=BOOTX64.EFI
+	shift 2
+	[ -z "${2-}" ] || dir=EFI/$2 name=ramsift-reserve.efi
+	rm -rf "$esp" "$tree"
+	mkdir -p "$tree"
+	xorriso -osirrox on -indev "$iso" -extract /efi.img "$tree/efi.img" -extract /boot "$tree/boot" \
+		>"$tree.log" 2>&1 || { cat "$tree.log"; e2e_fail "cannot extract /efi.img and /boot from $iso"; }
+	mcopy -i "$tree/efi.img" ::/efi/boot/bootx64.efi "$tree/grubx64.efi" ||
+		e2e_fail "no GRUB EFI image in the medium's efi.img"
+	rm -rf "$tree/boot/grub/i386-pc" "$tree.log"
+	chmod -R u+w "$tree"
+	[ -z "$1" ] || printf '# from ramsift'"'"'s log\n%s\nloader=\\EFI\\BOOT\\grubx64.efi\n' "$1" >"$tree/badpages.txt"
+	mformat -i "$esp" -C -T 131072 -h 64 -s 32 -v ESP :: >/dev/null || e2e_fail "mformat $esp"
+	mmd -i "$esp" ::/EFI ::/EFI/BOOT
+	[ "$dir" = EFI/BOOT ] || mmd -i "$esp" "::/$dir"
+	mcopy -i "$esp" "$B/ramsift-reserve.efi" "::/$dir/$name"
+	[ -z "$1" ] || mcopy -i "$esp" "$tree/badpages.txt" "::/$dir/"
+	mcopy -i "$esp" "$tree/grubx64.efi" ::/EFI/BOOT/
+	mcopy -s -i "$esp" "$tree/boot" ::/
+	rm -rf "$tree"
 }
