@@ -313,6 +313,43 @@ static void test_mb2(void **state)
 	free(bi);
 }
 
+// Tag 17, the firmware's own map: only its runtime regions count, the
+// highest one's end kept; a descriptor size too small drops the tag.
+static void test_mb2_efi_mmap(void **state)
+{
+	struct bootinfo *bi = malloc(sizeof(*bi));
+	static const struct { uint64_t start, pages, attr; } d[] = {
+		{ 0x100000, 16, 0xf },				// conventional: not runtime
+		{ 0x7f000000, 32, 0x800000000000000full },	// runtime code
+		{ 0xffc00000, 1024, 0x8000000000000001ull },	// the flash, runtime MMIO
+		{ 0x7e000000, 0, 0x8000000000000000ull },	// empty: ignored
+		{ 1ull << 52, 1, 0x8000000000000000ull },	// beyond memory: warned
+	};
+	uint64_t t = 0x10008;
+	(void)state;
+
+	mem_set(mem, 0, sizeof(mem));
+	put32(t + 8, 48);				// descriptor size, as OVMF's
+	for (unsigned i = 0; i < 5; i++) {
+		put64(t + 16 + i * 48 + 8, d[i].start);
+		put64(t + 16 + i * 48 + 24, d[i].pages);
+		put64(t + 16 + i * 48 + 32, d[i].attr);
+	}
+	t = tag(t, MB2_TAG_EFI_MMAP, 16 + 5 * 48);
+	t = tag(t, 0, 8);
+	put32(0x10000, (uint32_t)(t - 0x10000));
+	parse(bi, MB2_BOOT_MAGIC, 0x10000);
+	assert_int_equal(bi->efi_runtime_regions, 2);
+	assert_int_equal(bi->efi_runtime_end, 0x100000000ull);
+	assert_true(has(warns.last, "lies beyond physical memory"));
+
+	put32(0x10008 + 8, 32);
+	parse(bi, MB2_BOOT_MAGIC, 0x10000);
+	assert_int_equal(bi->efi_runtime_regions, 0);
+	assert_true(has(warns.last, "descriptor size 32 is invalid"));
+	free(bi);
+}
+
 // Multiboot 2 information in the last 64 bytes of the address space (found
 // by fuzz_multiboot): a tag of size 0xffffffff made the walk add 0 to its
 // address forever, and a total reaching past 2^64 wrapped.
@@ -407,6 +444,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_mb1),
 		cmocka_unit_test(test_mb2),
+		cmocka_unit_test(test_mb2_efi_mmap),
 		cmocka_unit_test(test_cmdline_too_long),
 		cmocka_unit_test(test_mb2_top),
 		cmocka_unit_test(test_fuzz),
