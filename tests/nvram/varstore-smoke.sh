@@ -1,0 +1,210 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# ramsift-varstore on copies of OVMF's empty 4 MiB VARS file: set, get,
+# replace, delete, fill, reclaim and list give the exact bytes and sizes the
+# format makes (a variable of N data bytes named RamsiftResult takes
+# 60 + 28 + N bytes, rounded up to 4), every edit leaves the bytes outside
+# the store as they were, and malformed files (truncated, a bad StartId, a
+# data size beyond the store, and more) exit 2 with a message, as do 120
+# copies with a random byte changed, never a crash. No QEMU.
+# Usage: tests/nvram/varstore-smoke.sh path/to/ramsift-varstore
+set -u
+tool=$1
+empty=/usr/share/OVMF/OVMF_VARS_4M.fd
+tmp=${TMPDIR:-/tmp}/varstore-smoke.$$
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp"
+vars=$tmp/vars.fd
+fails=0
+checks=0
+# A sanitizer's report must not pass for exit status 1 or 2.
+ASAN_OPTIONS=exitcode=99
+UBSAN_OPTIONS=exitcode=99
+export ASAN_OPTIONS UBSAN_OPTIONS
+
+fail() { echo "FAIL check-varstore: $*"; fails=$((fails + 1)); }
+
+# want STATUS WHAT COMMAND...: COMMAND exits with STATUS.
+want() {
+	status=$1 what=$2
+	shift 2
+	checks=$((checks + 1))
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	[ "$got" = "$status" ] || fail "$what: want exit $status, got $got: $(cat "$tmp/err")"
+}
+
+# equal WHAT GOT WANT
+equal() {
+	checks=$((checks + 1))
+	[ "$2" = "$3" ] || fail "$1: want $3, got $2"
+}
+
+vs() { "$tool" "$vars" "$@"; }
+free_bytes() { "$tool" "$vars" free; }
+# entry DATA_BYTES: what RamsiftResult takes in the store.
+entry() { echo $(((60 + 28 + $1 + 3) / 4 * 4)); }
+
+# patch FILE OFFSET HEXBYTE...: overwrite bytes in place.
+patch() {
+	file=$1 at=$2
+	shift 2
+	# shellcheck disable=SC2059 # the format is the bytes
+	printf "$(printf '\\%03o' "$@")" | dd of="$file" bs=1 seek=$((at)) conv=notrunc 2>/dev/null
+}
+
+# outside_same WHAT: the volume header and the FTW areas are untouched.
+outside_same() {
+	checks=$((checks + 1))
+	cmp -s -n 72 "$empty" "$vars" && cmp -s -i 262144 "$empty" "$vars" ||
+		fail "$1: bytes outside the variable store changed"
+}
+
+cp "$empty" "$vars"
+want 0 'list an empty store' vs list
+space=$(sed -n 's/^free: \([0-9]*\) of \([0-9]*\) bytes .*/\2/p' "$tmp/out")
+equal 'the empty store: free is all its space' "$(free_bytes)" "$space"
+grep -q '^store: .* 262072 bytes at 0x48, authenticated variable headers of 60 bytes$' "$tmp/out" ||
+	fail 'the empty store: want 262072 bytes at 0x48, authenticated headers'
+
+# Set, get back byte for byte, then replace.
+printf 'a ramsift record\000\377\n' >"$tmp/rec1"
+want 0 'set RamsiftResult' sh -c '"$0" "$1" set RamsiftResult ramsift 7 <"$2"' "$tool" "$vars" "$tmp/rec1"
+want 0 'get RamsiftResult' vs get RamsiftResult 7ae28629-a6cc-4876-b74d-186249b7a3d3
+cmp -s "$tmp/out" "$tmp/rec1" || fail 'get RamsiftResult: not the bytes set'
+equal 'free after one set' "$(free_bytes)" $((space - $(entry 19)))
+vs list >"$tmp/list"
+grep -q '^0x000064 added     0x00000007     19 7ae28629-a6cc-4876-b74d-186249b7a3d3 RamsiftResult$' "$tmp/list" ||
+	fail "list: no line of the added RamsiftResult at 0x64: $(cat "$tmp/list")"
+outside_same 'set'
+
+awk 'BEGIN { for (i = 0; i < 3000; i++) printf "%c", 65 + i % 26 }' >"$tmp/rec2"
+want 0 'replace RamsiftResult' sh -c '"$0" "$1" set RamsiftResult ramsift 0x7 <"$2"' "$tool" "$vars" "$tmp/rec2"
+want 0 'get the replaced RamsiftResult' vs get RamsiftResult ramsift
+cmp -s "$tmp/out" "$tmp/rec2" || fail 'get after replace: not the new bytes'
+equal 'free after replace' "$(free_bytes)" $((space - $(entry 3000)))
+vs list >"$tmp/list"
+equal 'list after replace: one deleted copy, one added' \
+	"$(grep -c ' deleted .* RamsiftResult$' "$tmp/list") $(grep -c ' added .* RamsiftResult$' "$tmp/list")" '1 1'
+
+# Another GUID, the same name: a variable of its own.
+printf 'x' | want 0 'set under the global GUID' vs set RamsiftResult global 6
+want 0 'get ramsift'"'"'s after another GUID'"'"'s set' vs get RamsiftResult ramsift
+cmp -s "$tmp/out" "$tmp/rec2" || fail 'another GUID replaced ramsift'"'"'s variable'
+want 0 'delete the global one' vs delete RamsiftResult 8be4df61-93ca-11d2-aa0d-00e098032b8c
+
+# Delete: gone, its space free again.
+want 0 'delete RamsiftResult' vs delete RamsiftResult ramsift
+want 1 'get a deleted variable' vs get RamsiftResult ramsift
+grep -q 'no variable RamsiftResult' "$tmp/err" || fail "get absent: no message: $(cat "$tmp/err")"
+want 1 'delete it again' vs delete RamsiftResult ramsift
+equal 'free after delete' "$(free_bytes)" "$space"
+outside_same 'delete'
+
+# Fill: exactly KIB KiB remain, in fillers of at most 8 KiB; a second
+# fill replaces the first.
+want 0 'fill 16' vs fill 16
+equal 'free after fill 16' "$(free_bytes)" 16384
+vs list >"$tmp/list"
+fillers=$(grep -c ' added .* RamsiftFiller[0-9][0-9]$' "$tmp/list")
+equal 'fillers of at most 8 KiB' "$fillers" $(((space - 16384 + 8191) / 8192))
+awk '$2 == "added" && $6 ~ /^RamsiftFiller/ && $4 + 60 + 32 > 8192 { exit 1 }' "$tmp/list" ||
+	fail 'a filler is larger than 8 KiB'
+want 0 'fill 20 over fill 16' vs fill 20
+equal 'free after fill 20' "$(free_bytes)" 20480
+head -c 4096 /dev/zero >"$tmp/rec4k"
+want 0 'a 4 KiB record fits in 20 KiB' sh -c '"$0" "$1" set RamsiftResult ramsift 7 <"$2"' "$tool" "$vars" "$tmp/rec4k"
+equal 'free after the record' "$(free_bytes)" $((20480 - $(entry 4096)))
+want 1 'fill to more than remains without fillers' vs fill 255
+want 0 'fill 0' vs fill 0
+equal 'free after fill 0' "$(free_bytes)" 0
+cp "$vars" "$tmp/full"
+want 1 'set in a full store' sh -c 'printf x | "$0" "$1" set RamsiftOther ramsift 7' "$tool" "$vars"
+grep -q 'does not fit' "$tmp/err" || fail "set in a full store: no message: $(cat "$tmp/err")"
+cmp -s "$vars" "$tmp/full" || fail 'a set that did not fit changed the file'
+want 0 'get from a full store' vs get RamsiftResult ramsift
+cmp -s "$tmp/out" "$tmp/rec4k" || fail 'get from a full store: not the record'
+outside_same 'fill'
+
+# Reclaim: 40 replacements of 8000 bytes need more than the store's
+# 256 KiB; the store is compacted on the way and the last one stays.
+cp "$empty" "$vars"
+i=0
+while [ $i -lt 40 ]; do
+	awk -v i=$i 'BEGIN { for (n = 0; n < 8000; n++) printf "%c", 97 + (n + i) % 26 }' >"$tmp/big"
+	"$tool" "$vars" set RamsiftBig ramsift 7 <"$tmp/big" || fail "set $i of RamsiftBig"
+	i=$((i + 1))
+done
+want 0 'get after reclaims' vs get RamsiftBig ramsift
+cmp -s "$tmp/out" "$tmp/big" || fail 'get after reclaims: not the last data'
+equal 'free after reclaims' "$(free_bytes)" $((space - (60 + 22 + 8000 + 3) / 4 * 4))
+want 0 'reclaim' vs reclaim
+vs list >"$tmp/list"
+equal 'list after reclaim: one variable, nothing dead' "$(grep -c '^0x' "$tmp/list")" 1
+outside_same 'reclaim'
+
+# Malformed files: exit 2, a message naming the offset, the file unchanged.
+# malformed WHAT GREP: $tmp/bad is rejected by list, get and set.
+malformed() {
+	want 2 "$1: list" "$tool" "$tmp/bad" list
+	grep -q "at offset 0x[0-9a-f]*: .*$2" "$tmp/err" || fail "$1: want a message with /$2/, got: $(cat "$tmp/err")"
+	want 2 "$1: get" "$tool" "$tmp/bad" get RamsiftResult ramsift
+	cp "$tmp/bad" "$tmp/bad.before"
+	want 2 "$1: set" sh -c 'printf x | "$0" "$1" set RamsiftResult ramsift 7' "$tool" "$tmp/bad"
+	cmp -s "$tmp/bad" "$tmp/bad.before" || fail "$1: set changed a malformed file"
+}
+cp "$empty" "$vars"
+printf 'a ramsift record' | vs set RamsiftResult ramsift 7
+printf 'another' | vs set RamsiftOther ramsift 7
+
+head -c 300000 "$vars" >"$tmp/bad"
+malformed 'truncated' 'truncated'
+head -c 40 "$vars" >"$tmp/bad"
+malformed 'a stub' 'shorter than a firmware volume header'
+: >"$tmp/bad"
+malformed 'empty' 'shorter than'
+cp "$vars" "$tmp/bad" && patch "$tmp/bad" 0x64 0x34 0x12
+malformed 'bad StartId' 'StartId 0x1234'
+cp "$vars" "$tmp/bad" && patch "$tmp/bad" $((0x64 + 40)) 0x00 0x00 0x10 0x00
+malformed 'a data size beyond the store' 'runs past the store'
+cp "$vars" "$tmp/bad" && patch "$tmp/bad" $((0x64 + 36)) 0x00 0x00 0x00 0x01
+malformed 'a name size beyond the store' 'runs past the store'
+cp "$vars" "$tmp/bad" && patch "$tmp/bad" $((0x64 + 36)) 0x1b
+malformed 'an odd name size' 'no UCS-2 name'
+cp "$vars" "$tmp/bad" && patch "$tmp/bad" $((0x64 + 60 + 26)) 0x41
+malformed 'a name without its NUL' 'does not end in a NUL'
+cp "$vars" "$tmp/bad" && patch "$tmp/bad" 0x30000 0x00
+malformed 'a written byte in the erased space' 'not erased'
+cp "$vars" "$tmp/bad" && patch "$tmp/bad" 0x49 0x00
+malformed 'the store signature' 'signature'
+cp "$vars" "$tmp/bad" && patch "$tmp/bad" $((0x48 + 16)) 0xb8 0xff 0x09 0x00
+malformed 'a store size beyond the volume' 'does not fit the volume'
+cp "$vars" "$tmp/bad" && patch "$tmp/bad" 0x2c 0x00
+malformed 'the volume checksum' 'checksum'
+cp "$vars" "$tmp/bad" && patch "$tmp/bad" 0x28 0x5f 0x46 0x56 0x00
+malformed 'the volume signature' '_FVH'
+cp "$vars" "$tmp/bad" && patch "$tmp/bad" 0x10 0x00
+malformed 'the volume GUID' 'GUID'
+want 3 'a missing file' "$tool" "$tmp/none" list
+want 3 'a directory' "$tool" "$tmp" list
+want 3 'no command' "$tool" "$vars"
+want 3 'an unknown command' "$tool" "$vars" frob
+want 3 'a bad GUID' "$tool" "$vars" get RamsiftResult 7ae28629-a6cc-4876-b74d-186249b7a3dx
+want 3 'bad attributes' "$tool" "$vars" set RamsiftResult ramsift 0x100000000
+want 3 'an empty name' "$tool" "$vars" get '' ramsift
+
+# 120 copies with one random byte of the first two variables' headers,
+# names, data or the erased space changed: each lists (0) or is malformed
+# (2), never a crash or a sanitizer's report.
+awk 'BEGIN { srand(26); for (i = 0; i < 120; i++) printf "%d %d\n", 0x64 + int(rand() * 400), int(rand() * 256) }' |
+	while read -r at byte; do
+		cp "$vars" "$tmp/bad" && patch "$tmp/bad" "$at" "$byte"
+		"$tool" "$tmp/bad" list >/dev/null 2>"$tmp/err"
+		status=$?
+		[ $status = 0 ] || [ $status = 2 ] || echo "byte $byte at $at: exit $status: $(cat "$tmp/err")"
+	done >"$tmp/random"
+checks=$((checks + 120))
+[ ! -s "$tmp/random" ] || fail "random bytes: $(cat "$tmp/random")"
+
+[ $fails = 0 ] && echo "  SMOKE   ramsift-varstore: $checks checks on copies of $empty"
+[ $fails = 0 ]
