@@ -33,5 +33,7 @@ $(B)/ramsift-reserve.efi: $(B)/efi/ramsift-reserve.so
 .PHONY: efi
 efi: $(B)/ramsift-reserve.efi
 
-# tests/e2e/roundtrip/efi-reserve.sh boots it under OVMF.
-RT_DEPS += $(B)/ramsift-reserve.efi
+# tests/e2e/roundtrip/efi-reserve.sh and nvram-preloader.sh boot it under
+# OVMF; nvram-preloader.sh plants records (mk/record.mk) in the variables
+# (mk/varstore.mk) first.
+RT_DEPS += $(B)/ramsift-reserve.efi $(B)/host/ramsift-mkrecord $(B)/host/ramsift-varstore
