@@ -145,6 +145,18 @@ vs list >"$tmp/list"
 equal 'list after reclaim: one variable, nothing dead' "$(grep -c '^0x' "$tmp/list")" 1
 outside_same 'reclaim'
 
+# A store of plain variable headers (EFI_VARIABLE_GUID's signature):
+# 32-byte headers, the same edits.
+cp "$empty" "$vars" && patch "$vars" 0x48 0x16 0x36 0xcf 0xdd 0x75 0x32 0x64 0x41 0x98 0xb6 0xfe 0x85 0x70 0x7f 0xfe 0x7d
+want 0 'list a plain store' vs list
+grep -q '^store: .* plain variable headers of 32 bytes$' "$tmp/out" || fail "a plain store: $(head -1 "$tmp/out")"
+want 0 'set in a plain store' sh -c '"$0" "$1" set RamsiftResult ramsift 7 <"$2"' "$tool" "$vars" "$tmp/rec1"
+want 0 'get from a plain store' vs get RamsiftResult ramsift
+cmp -s "$tmp/out" "$tmp/rec1" || fail 'get from a plain store: not the bytes set'
+equal 'free in a plain store' "$(free_bytes)" $((space - (32 + 28 + 19 + 3) / 4 * 4))
+want 0 'fill 16 in a plain store' vs fill 16
+equal 'free after fill 16 in a plain store' "$(free_bytes)" 16384
+
 # Stores OVMF wrote (tests/nvram/varstore-ovmf.sh's, after its boots 1 and
 # 2): free is what QueryVariableInfo said in that boot, the firmware's own
 # variables and the shell's read back; the fillers (29 of at most 8 KiB for
