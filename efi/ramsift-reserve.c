@@ -4,49 +4,33 @@
 // Entered from the firmware's boot manager, the UEFI shell or GRUB's
 // chainloader, as a UEFI application (boot services up). It reads
 // badpages.txt in its own folder and then its load options (words of
-// lib/reserve/reserve.h), allocates every page the pairs match as
-// EfiUnusableMemory at its address, prints what it took and what it could
-// not (with the memory type it is in use as), and starts loader=
-// from its own partition. Allocated before any loader has a heap, the pages
-// stay out of GRUB's, the kernel EFI stub's and the OS's memory. On an error
-// it says what to fix, waits for a key (30 s at most) and returns, so the
-// firmware goes on to its next boot entry.
+// lib/reserve/reserve.h), and the record of ramsift's last run in the
+// variable RamsiftResult (nvram.c); it allocates every page the pairs
+// match and the record lists as EfiUnusableMemory at its address (take.c),
+// prints what it took and what it could not (with the memory type it is
+// in use as), writes the record as text to its volume (last-result.c) and
+// starts loader= from its own partition. Allocated before any loader has a
+// heap, the pages stay out of GRUB's, the kernel EFI stub's and the OS's
+// memory. A record that fails a check reserves nothing and the boot goes
+// on; on an error in the words it says what to fix, waits for a key (30 s
+// at most) and returns, so the firmware goes on to its next boot entry.
 #include <efi.h>
 #include <efilib.h>
 
+#include "last-result.h"
+#include "map.h"
+#include "nvram.h"
 #include "reserve/reserve.h"
+#include "take.h"
+#include "volume.h"
 
 #define FILE_NAME L"badpages.txt"
 #define FILE_MAX (64 * 1024)
 #define PAUSE_100NS (30ull * 10000000)
-#define LINES_MAX 40		// reserved ranges listed before a count (pages not taken: all)
-#define PAGE 4096ull
 
 static struct reserve_config cfg;
 static char text[FILE_MAX];
-static UINT8 map_now[256 * 1024];	// the map after our allocations (reports)
-
-static const char *const type_name[] = {
-	"EfiReservedMemoryType", "EfiLoaderCode", "EfiLoaderData", "EfiBootServicesCode",
-	"EfiBootServicesData", "EfiRuntimeServicesCode", "EfiRuntimeServicesData",
-	"EfiConventionalMemory", "EfiUnusableMemory", "EfiACPIReclaimMemory",
-	"EfiACPIMemoryNVS", "EfiMemoryMappedIO", "EfiMemoryMappedIOPortSpace", "EfiPalCode",
-	"EfiPersistentMemory",
-};
-
-static const char *type_text(UINT32 type)
-{
-	return type < sizeof(type_name) / sizeof(type_name[0]) ? type_name[type] : "an unknown type";
-}
-
-// The OS takes these for its own use once it has booted (the UEFI spec's
-// memory type usage after ExitBootServices: free then, ACPI reclaim once
-// the tables are read).
-static BOOLEAN os_reuses(UINT32 type)
-{
-	return type == EfiLoaderCode || type == EfiLoaderData || type == EfiBootServicesCode ||
-	       type == EfiBootServicesData || type == EfiACPIReclaimMemory;
-}
+static struct reserve_pair pairs[RESERVE_PAIRS_MAX + BADRAM_MAX_PAIRS];	// the words', the record's
 
 static EFI_STATUS fail(EFI_STATUS status)
 {
@@ -95,33 +79,21 @@ static BOOLEAN file_next_to_me(EFI_LOADED_IMAGE *me, CHAR16 *path, UINTN cap)
 // simply not there.
 static BOOLEAN read_file(EFI_LOADED_IMAGE *me, CHAR16 *path, UINTN *len, BOOLEAN *missing)
 {
-	EFI_FILE_HANDLE root = LibOpenRoot(me->DeviceHandle), file;
+	EFI_FILE_HANDLE root = volume_open(me);
 	EFI_STATUS st;
 
 	*missing = FALSE;
-	if (!root) {
-		Print(L"ramsift-reserve: cannot open the partition I was loaded from\n");
+	if (!root)
 		return FALSE;
-	}
-	st = uefi_call_wrapper(root->Open, 5, root, &file, path, EFI_FILE_MODE_READ, 0);
-	if (st == EFI_NOT_FOUND) {
+	st = volume_read(root, path, text, sizeof(text), len);
+	volume_close(root);
+	if (st == EFI_NOT_FOUND)
 		*missing = TRUE;
-		return FALSE;
-	}
-	if (EFI_ERROR(st)) {
-		Print(L"ramsift-reserve: cannot open %s: %r\n", path, st);
-		return FALSE;
-	}
-	*len = sizeof(text);
-	st = uefi_call_wrapper(file->Read, 3, file, len, text);
-	if (!EFI_ERROR(st) && *len == sizeof(text)) {
+	else if (st == EFI_BUFFER_TOO_SMALL)
 		Print(L"ramsift-reserve: %s is larger than %ld bytes: keep only ramsift's efi-reserve: "
 		      L"line and loader= in it\n", path, (UINT64)FILE_MAX - 1);
-		st = EFI_BUFFER_TOO_SMALL;
-	} else if (EFI_ERROR(st)) {
+	else if (EFI_ERROR(st))
 		Print(L"ramsift-reserve: cannot read %s: %r\n", path, st);
-	}
-	uefi_call_wrapper(file->Close, 1, file);
 	return !EFI_ERROR(st);
 }
 
@@ -180,163 +152,40 @@ static BOOLEAN read_words(EFI_LOADED_IMAGE *me)
 	return parsed("load options", e, at);
 }
 
-// ---- taking the pages
-struct take {
-	UINT32 type;			// of the snapshot's descriptor being expanded
-	UINT64 taken, held, again;	// pages
-	UINT64 pend_start, pend_end;	// the range being reported
-	UINT32 pend_type;		// EfiUnusableMemory: taken by us
-	UINTN taken_lines;
-};
-
-static void flush(struct take *t)
+// ---- reserving the pages
+// Reserve what the words' pairs and the record name, together. *rec gets
+// this machine's record (NULL: none). False when the words' pairs match
+// more than half the RAM (a mistyped mask) or need a map there is not.
+static BOOLEAN reserve(const struct record **rec)
 {
-	UINT64 pages = (t->pend_end - t->pend_start) / PAGE;
+	struct take_plan plan = { .pair = pairs, .npairs = cfg.npairs };
+	BOOLEAN from_record;
+	struct map m;
+	UINT64 file_bytes;
 
-	if (t->pend_end == t->pend_start)
-		return;
-	if (t->pend_type == EfiUnusableMemory) {
-		if (t->taken_lines++ < LINES_MAX)
-			Print(L"ramsift-reserve: reserved 0x%lx-0x%lx (%ld pages)\n", t->pend_start,
-			      t->pend_end - 1, pages);
-	} else {
-		Print(L"ramsift-reserve: cannot take 0x%lx-0x%lx (%ld pages): already in use as %a%a\n",
-		      t->pend_start, t->pend_end - 1, pages, type_text(t->pend_type),
-		      os_reuses(t->pend_type) ? "; the OS uses it after boot, so the bad page stays in use"
-					      : "; the OS keeps off it too");
-	}
-	t->pend_start = t->pend_end = 0;
-}
-
-// Report [start, end) as taken (type EfiUnusableMemory) or held as type,
-// joined with the range before when it continues it.
-static void note(struct take *t, UINT64 start, UINT64 end, UINT32 type)
-{
-	if (type == EfiUnusableMemory)
-		t->taken += (end - start) / PAGE;
-	else
-		t->held += (end - start) / PAGE;
-	if (t->pend_end != start || t->pend_type != type)
-		flush(t);
-	if (t->pend_end == t->pend_start) {
-		t->pend_start = start;
-		t->pend_type = type;
-	}
-	t->pend_end = end;
-}
-
-// What the firmware's map says the page at addr is now.
-static UINT32 type_now(UINT64 addr)
-{
-	UINTN size = sizeof(map_now), key, dsize;
-	UINT32 version;
-
-	if (EFI_ERROR(uefi_call_wrapper(BS->GetMemoryMap, 5, &size, (EFI_MEMORY_DESCRIPTOR *)map_now,
-					 &key, &dsize, &version)))
-		return EfiMaxMemoryType;
-	for (UINT8 *p = map_now; p < map_now + size; p += dsize) {
-		EFI_MEMORY_DESCRIPTOR *d = (EFI_MEMORY_DESCRIPTOR *)p;
-		if (addr >= d->PhysicalStart && addr - d->PhysicalStart < d->NumberOfPages * PAGE)
-			return d->Type;
-	}
-	return EfiMaxMemoryType;
-}
-
-static BOOLEAN allocate(UINT64 start, UINT64 pages)
-{
-	EFI_PHYSICAL_ADDRESS a = start;
-
-	return !EFI_ERROR(uefi_call_wrapper(BS->AllocatePages, 4, AllocateAddress, EfiUnusableMemory,
-					    pages, &a));
-}
-
-// One run of matched pages inside a descriptor of type t->type: take it
-// whole, or page by page to find which pages are held and by what. A page
-// already EfiUnusableMemory was taken for an earlier, overlapping pair.
-static void take_run(void *ctx, uint64_t start, uint64_t end)
-{
-	struct take *t = ctx;
-
-	if (t->type != EfiConventionalMemory) {
-		note(t, start, end, t->type);
-		return;
-	}
-	if (allocate(start, (end - start) / PAGE)) {
-		note(t, start, end, EfiUnusableMemory);
-		return;
-	}
-	for (UINT64 a = start; a < end; a += PAGE) {
-		UINT32 type;
-		if (allocate(a, 1))
-			note(t, a, a + PAGE, EfiUnusableMemory);
-		else if ((type = type_now(a)) == EfiUnusableMemory)
-			t->again++;
-		else
-			note(t, a, a + PAGE, type);
-	}
-}
-
-static void count_run(void *ctx, uint64_t start, uint64_t end)
-{
-	(void)ctx, (void)start, (void)end;
-}
-
-// Expand every pair over every RAM descriptor of map (a snapshot taken
-// before the first allocation) with fn; returns the matched bytes.
-static UINT64 each_run(EFI_MEMORY_DESCRIPTOR *map, UINTN n, UINTN dsize, reserve_run_fn fn,
-		       struct take *t)
-{
-	UINT64 bytes = 0;
-
-	for (UINTN i = 0; i < n; i++) {
-		EFI_MEMORY_DESCRIPTOR *d = (EFI_MEMORY_DESCRIPTOR *)((UINT8 *)map + i * dsize);
-		if (d->Type == EfiMemoryMappedIO || d->Type == EfiMemoryMappedIOPortSpace ||
-		    d->NumberOfPages == 0)
-			continue;
-		t->type = d->Type;
-		for (size_t k = 0; k < cfg.npairs; k++)
-			bytes += reserve_runs(&cfg.pair[k], d->PhysicalStart,
-					      d->PhysicalStart + d->NumberOfPages * PAGE, fn, t);
-	}
-	return bytes;
-}
-
-static BOOLEAN reserve_pages(void)
-{
-	UINTN n, key, dsize;
-	UINT32 version;
-	EFI_MEMORY_DESCRIPTOR *map = LibMemoryMap(&n, &key, &dsize, &version);
-	struct take t = { 0 };
-	UINT64 ram = 0, matched;
-
-	if (!map) {
-		Print(L"ramsift-reserve: the firmware gave no memory map; nothing reserved\n");
-		return FALSE;
-	}
-	for (UINTN i = 0; i < n; i++) {
-		EFI_MEMORY_DESCRIPTOR *d = (EFI_MEMORY_DESCRIPTOR *)((UINT8 *)map + i * dsize);
-		if (d->Type != EfiMemoryMappedIO && d->Type != EfiMemoryMappedIOPortSpace &&
-		    d->Type != EfiReservedMemoryType)
-			ram += d->NumberOfPages * PAGE;
-	}
-	// A mistyped mask can match most of memory: refuse rather than boot
-	// with half the RAM gone without a word.
-	matched = each_run(map, n, dsize, count_run, &t);
-	if (matched > ram / 2) {
+	*rec = NULL;
+	if (!map_snapshot(&m))
+		return cfg.npairs == 0;
+	file_bytes = take_matched_bytes(&m, cfg.pair, cfg.npairs);
+	if (file_bytes > m.ram_bytes / 2) {
 		Print(L"ramsift-reserve: the pairs match %ld MiB of the %ld MiB of RAM, more than half: "
 		      L"nothing reserved; check badram= against ramsift's efi-reserve: line\n",
-		      matched >> 20, ram >> 20);
-		FreePool(map);
+		      file_bytes >> 20, m.ram_bytes >> 20);
+		map_free(&m);
 		return FALSE;
 	}
-	each_run(map, n, dsize, take_run, &t);
-	flush(&t);
-	FreePool(map);
-	if (t.taken_lines > LINES_MAX)
-		Print(L"ramsift-reserve: (%ld more reserved ranges not listed)\n",
-		      (UINT64)(t.taken_lines - LINES_MAX));
-	Print(L"ramsift-reserve: %ld pages reserved as EfiUnusableMemory, %ld pages already in use "
-	      L"could not be taken\n", t.taken, t.held);
+	*rec = nvram_load(&m, file_bytes, &from_record);
+	CopyMem(pairs, cfg.pair, cfg.npairs * sizeof(pairs[0]));
+	if (from_record) {
+		plan.range = (*rec)->range;
+		plan.nranges = (*rec)->nranges;
+		plan.npairs += nvram_pairs(*rec, pairs + cfg.npairs);
+	}
+	if (plan.nranges + plan.npairs == 0)
+		Print(L"ramsift-reserve: no badram= or pages= given: nothing to reserve\n");
+	else
+		take_pages(&m, &plan);
+	map_free(&m);
 	return TRUE;
 }
 
@@ -372,6 +221,7 @@ static EFI_STATUS start_loader(EFI_HANDLE me_handle, EFI_LOADED_IMAGE *me)
 
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 {
+	const struct record *rec;
 	EFI_LOADED_IMAGE *me;
 	EFI_STATUS st;
 
@@ -388,9 +238,9 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *systab)
 		      L"to %s next to me or to my load options\n", FILE_NAME);
 		return fail(EFI_INVALID_PARAMETER);
 	}
-	if (cfg.npairs == 0)
-		Print(L"ramsift-reserve: no badram= or pages= given: nothing to reserve\n");
-	else if (!reserve_pages())
+	if (!reserve(&rec))
 		return fail(EFI_ABORTED);
+	if (rec)
+		last_result_write(me, rec);
 	return start_loader(image, me);
 }

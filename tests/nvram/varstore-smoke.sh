@@ -1,12 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# ramsift-varstore on copies of OVMF's empty 4 MiB VARS file: set, get,
+# ramsift-varstore on copies of OVMF's empty 4 MiB VARS file and of two
+# that OVMF wrote (tests/nvram/ovmf-*.fd.gz): set, get,
 # replace, delete, fill, reclaim and list give the exact bytes and sizes the
 # format makes (a variable of N data bytes named RamsiftResult takes
 # 60 + 28 + N bytes, rounded up to 4), every edit leaves the bytes outside
 # the store as they were, and malformed files (truncated, a bad StartId, a
 # data size beyond the store, and more) exit 2 with a message, as do 120
-# copies with a random byte changed, never a crash. No QEMU.
+# copies with a random byte changed, never a crash; a store whose FTW
+# working block logs a write half done is read but not edited. No QEMU.
 # Usage: tests/nvram/varstore-smoke.sh path/to/ramsift-varstore
 set -u
 tool=$1
@@ -143,6 +145,43 @@ vs list >"$tmp/list"
 equal 'list after reclaim: one variable, nothing dead' "$(grep -c '^0x' "$tmp/list")" 1
 outside_same 'reclaim'
 
+# A store of plain variable headers (EFI_VARIABLE_GUID's signature):
+# 32-byte headers, the same edits.
+cp "$empty" "$vars" && patch "$vars" 0x48 0x16 0x36 0xcf 0xdd 0x75 0x32 0x64 0x41 0x98 0xb6 0xfe 0x85 0x70 0x7f 0xfe 0x7d
+want 0 'list a plain store' vs list
+grep -q '^store: .* plain variable headers of 32 bytes$' "$tmp/out" || fail "a plain store: $(head -1 "$tmp/out")"
+want 0 'set in a plain store' sh -c '"$0" "$1" set RamsiftResult ramsift 7 <"$2"' "$tool" "$vars" "$tmp/rec1"
+want 0 'get from a plain store' vs get RamsiftResult ramsift
+cmp -s "$tmp/out" "$tmp/rec1" || fail 'get from a plain store: not the bytes set'
+equal 'free in a plain store' "$(free_bytes)" $((space - (32 + 28 + 19 + 3) / 4 * 4))
+want 0 'fill 16 in a plain store' vs fill 16
+equal 'free after fill 16 in a plain store' "$(free_bytes)" 16384
+
+# Stores OVMF wrote (tests/nvram/varstore-ovmf.sh's, after its boots 1 and
+# 2): free is what QueryVariableInfo said in that boot, the firmware's own
+# variables and the shell's read back; the fillers (29 of at most 8 KiB for
+# 250088 - 16384 bytes) kept, the garbage reclaimed; and they take edits.
+fixtures=$(dirname "$0")
+gzip -dc "$fixtures/ovmf-set.fd.gz" >"$vars"
+want 0 'list the store OVMF wrote' vs list
+grep -q '^variables: 31 live in 11956 bytes, 29 dead in 5468 bytes' "$tmp/out" ||
+	fail "OVMF's store: want 31 live and 29 dead variables: $(grep '^variables' "$tmp/out")"
+equal "free in OVMF's store" "$(free_bytes)" 250088
+equal "OVMF's Lang" "$(vs get Lang global | od -An -tx1 | tr -d ' ')" 656e6700
+equal "the shell's RamsiftFromShell" "$(vs get RamsiftFromShell ramsift | od -An -tx1 | tr -d ' ')" 0011aaff
+printf 'x' | want 0 "set in OVMF's store" vs set RamsiftResult ramsift 7
+equal "free after a set in OVMF's store" "$(free_bytes)" $((250088 + $(entry 209) - $(entry 1)))
+gzip -dc "$fixtures/ovmf-full.fd.gz" >"$vars"
+want 0 'list the full store OVMF reclaimed' vs list
+grep -q '^variables: 60 live in 245660 bytes, 0 dead in 0 bytes' "$tmp/out" ||
+	fail "OVMF's full store: want 60 live variables, none dead: $(grep '^variables' "$tmp/out")"
+equal "fillers in OVMF's full store" "$(grep -c ' added .* RamsiftFiller[0-9][0-9]$' "$tmp/out")" 29
+equal "free in OVMF's full store" "$(free_bytes)" 16384
+grep -q '^ftw: working block at 0x41000, no write pending$' "$tmp/out" ||
+	fail "OVMF's full store: its reclaim's FTW write is not done: $(grep '^ftw' "$tmp/out")"
+want 0 "fill 8 in OVMF's full store" vs fill 8
+equal "free after fill 8 in OVMF's full store" "$(free_bytes)" 8192
+
 # Malformed files: exit 2, a message naming the offset, the file unchanged.
 # malformed WHAT GREP: $tmp/bad is rejected by list, get and set.
 malformed() {
@@ -185,6 +224,36 @@ cp "$vars" "$tmp/bad" && patch "$tmp/bad" 0x28 0x5f 0x46 0x56 0x00
 malformed 'the volume signature' '_FVH'
 cp "$vars" "$tmp/bad" && patch "$tmp/bad" 0x10 0x00
 malformed 'the volume GUID' 'GUID'
+cp "$vars" "$tmp/bad" && patch "$tmp/bad" 0x41018 0x00 0x00 0x10
+malformed 'an FTW queue beyond the volume' 'FTW write queue'
+cp "$vars" "$tmp/bad" && patch "$tmp/bad" 0x41020 0xfc && patch "$tmp/bad" 0x41038 0 0x10 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+malformed 'an FTW write beyond its queue' 'FTW write of 4096 records'
+
+# A write the firmware's FTW logged (a reclaim: spare copy done, the store
+# not yet): reads go on, edits would be undone at the next boot, so none.
+# ftw_write HEADER_STATE RECORD_STATE: $tmp/bad logs one such write.
+ftw_write() {
+	cp "$vars" "$tmp/bad"
+	patch "$tmp/bad" 0x41020 "$1"
+	patch "$tmp/bad" 0x41038 0x01 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+	patch "$tmp/bad" 0x41048 "$2" && patch "$tmp/bad" 0x41050 0 0 0 0 0 0 0 0 0x48 0 0 0 0 0 0 0 0xb8 0xff 0x03 0 0 0 0 0
+}
+ftw_write 0xfc 0xfd
+want 0 'list with a pending FTW write' "$tool" "$tmp/bad" list
+grep -q '^ftw: working block at 0x41000: a write of 262072 bytes at block 0 + 0x48 is half done' "$tmp/out" ||
+	fail "list: no pending FTW write: $(grep '^ftw' "$tmp/out")"
+want 0 'get with a pending FTW write' "$tool" "$tmp/bad" get RamsiftResult ramsift
+cp "$tmp/bad" "$tmp/bad.before"
+want 2 'set with a pending FTW write' sh -c 'printf x | "$0" "$1" set RamsiftResult ramsift 7' "$tool" "$tmp/bad"
+grep -q 'half done.*not edited' "$tmp/err" || fail "set with a pending FTW write: $(cat "$tmp/err")"
+cmp -s "$tmp/bad" "$tmp/bad.before" || fail 'set changed a store with a pending FTW write'
+ftw_write 0xf8 0xf9
+want 0 'set after a completed FTW write' sh -c 'printf x | "$0" "$1" set RamsiftResult ramsift 7' "$tool" "$tmp/bad"
+"$tool" "$tmp/bad" list | grep -q '^ftw: working block at 0x41000, no write pending$' ||
+	fail 'a completed FTW write is listed as pending'
+ftw_write 0xfc 0xfb
+want 0 'set after an FTW write the firmware aborts' sh -c 'printf x | "$0" "$1" set RamsiftResult ramsift 7' "$tool" "$tmp/bad"
+
 want 3 'a missing file' "$tool" "$tmp/none" list
 want 3 'a directory' "$tool" "$tmp" list
 want 3 'no command' "$tool" "$vars"
@@ -193,10 +262,18 @@ want 3 'a bad GUID' "$tool" "$vars" get RamsiftResult 7ae28629-a6cc-4876-b74d-18
 want 3 'bad attributes' "$tool" "$vars" set RamsiftResult ramsift 0x100000000
 want 3 'an empty name' "$tool" "$vars" get '' ramsift
 
-# 120 copies with one random byte of the first two variables' headers,
-# names, data or the erased space changed: each lists (0) or is malformed
+# 120 copies with one random byte changed: of the first two variables
+# (headers, names, data) or the erased space after them, of the volume and
+# store headers, of the FTW working block. Each lists (0) or is malformed
 # (2), never a crash or a sanitizer's report.
-awk 'BEGIN { srand(26); for (i = 0; i < 120; i++) printf "%d %d\n", 0x64 + int(rand() * 400), int(rand() * 256) }' |
+awk 'BEGIN {
+	srand(26)
+	for (i = 0; i < 120; i++) {
+		r = i % 6
+		at = r < 4 ? 0x64 + int(rand() * 400) : r == 4 ? int(rand() * 0x64) : 0x41000 + int(rand() * 0x70)
+		printf "%d %d\n", at, int(rand() * 256)
+	}
+}' |
 	while read -r at byte; do
 		cp "$vars" "$tmp/bad" && patch "$tmp/bad" "$at" "$byte"
 		"$tool" "$tmp/bad" list >/dev/null 2>"$tmp/err"

@@ -57,8 +57,11 @@ static void usage(void)
 		"\n"
 		"GUID is 8-4-4-4-12 hex digits, or \"ramsift\" or \"global\" (EFI_GLOBAL_VARIABLE).\n"
 		"ATTRIBUTES is a number, e.g. 7: non-volatile, boot service and runtime access.\n"
+		"Edits refuse a store whose FTW working block logs a write half done: the\n"
+		"firmware would copy its spare over them.\n"
 		"Exit status: 0 done, 1 no such variable or no room for it, 2 FILE is no\n"
-		"well-formed variable store (the message says where), 3 a usage or I/O error.\n",
+		"well-formed variable store (the message says where) or one with such a\n"
+		"write, 3 a usage or I/O error.\n",
 		prog);
 	exit(EXIT_USAGE);
 }
@@ -285,6 +288,15 @@ static const char *state_name(const struct vs_var *v)
 	return other;
 }
 
+static const char *ftw_pending_text(const struct vs_store *s)
+{
+	static char text[200];
+	snprintf(text, sizeof text, "a write of %llu bytes at block %llu + 0x%llx is half done; the firmware "
+		 "finishes it from its spare copy at the next boot, over this store",
+		 (unsigned long long)s->ftw_length, (unsigned long long)s->ftw_lba, (unsigned long long)s->ftw_offset);
+	return text;
+}
+
 static void print_summary(const struct vs_store *s, const char *path)
 {
 	size_t live = 0, dead = 0;
@@ -298,6 +310,12 @@ static void print_summary(const struct vs_store *s, const char *path)
 	       (unsigned long long)(s->tail - s->first - live_bytes), s->first, s->tail, s->end - s->tail, s->end);
 	printf("free: %llu of %llu bytes (QueryVariableInfo during boot services, and after a reclaim)\n",
 	       (unsigned long long)vs_remaining(s), (unsigned long long)vs_space(s));
+	if (s->ftw == VS_FTW_ABSENT)
+		printf("ftw: no working block after the store\n");
+	else if (s->ftw == VS_FTW_IDLE)
+		printf("ftw: working block at 0x%zx, no write pending\n", s->ftw_off);
+	else
+		printf("ftw: working block at 0x%zx: %s\n", s->ftw_off, ftw_pending_text(s));
 }
 
 static int cmd_list(const struct vs_store *s, const char *path)
@@ -422,8 +440,11 @@ int main(int argc, char **argv)
 	struct vs_error err;
 	if (!vs_parse(&s, file, len, &err))
 		die(EXIT_MALFORMED, "%s: at offset 0x%zx: %s", path, err.off, err.text);
+	bool edits = strcmp(cmd, "set") == 0 || strcmp(cmd, "delete") == 0 || strcmp(cmd, "fill") == 0 ||
+		     strcmp(cmd, "reclaim") == 0;
+	if (edits && s.ftw == VS_FTW_PENDING)
+		die(EXIT_MALFORMED, "%s: at offset 0x%zx: %s: not edited", path, s.ftw_off, ftw_pending_text(&s));
 	int status;
-	bool edits = false;
 	if (strcmp(cmd, "list") == 0 && args == 0)
 		status = cmd_list(&s, path);
 	else if (strcmp(cmd, "get") == 0 && args == 2)
@@ -431,13 +452,13 @@ int main(int argc, char **argv)
 	else if (strcmp(cmd, "free") == 0 && args == 0)
 		printf("%llu\n", (unsigned long long)vs_remaining(&s)), status = EXIT_DONE;
 	else if (strcmp(cmd, "set") == 0 && args == 3)
-		status = cmd_set(&s, argv[3], argv[4], argv[5]), edits = true;
+		status = cmd_set(&s, argv[3], argv[4], argv[5]);
 	else if (strcmp(cmd, "delete") == 0 && args == 2)
-		status = cmd_delete(&s, argv[3], argv[4]), edits = true;
+		status = cmd_delete(&s, argv[3], argv[4]);
 	else if (strcmp(cmd, "fill") == 0 && args == 1)
-		status = cmd_fill(&s, argv[3]), edits = true;
+		status = cmd_fill(&s, argv[3]);
 	else if (strcmp(cmd, "reclaim") == 0 && args == 0)
-		vs_reclaim(&s), status = EXIT_DONE, edits = true;
+		vs_reclaim(&s), status = EXIT_DONE;
 	else
 		usage();
 	if (edits)

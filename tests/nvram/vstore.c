@@ -41,6 +41,28 @@
 #define PLAIN_NAME_SIZE 8
 #define HEADER_ALIGNMENT 4	// VariableFormat.h's HEADER_ALIGNMENT
 
+// EFI_FAULT_TOLERANT_WORKING_BLOCK_HEADER (SystemNvDataGuid.h): the
+// signature GUID, a CRC, a state byte, WriteQueueSize; then the queue, write
+// headers (a state byte, the caller's GUID, NumberOfWrites,
+// PrivateDataSize) each followed by its records (a state byte, Lba, Offset,
+// Length, RelativeOffset, private data). State bits are 0 once reached.
+#define FTW_BLOCK_ALIGN 0x1000
+#define FTW_QUEUE_SIZE 24
+#define FTW_WORKING_HEADER 32
+#define FTW_WRITE_HEADER 40
+#define FTW_NUMBER_OF_WRITES 24
+#define FTW_PRIVATE_DATA_SIZE 32
+#define FTW_RECORD 40
+#define FTW_LBA 8
+#define FTW_OFFSET 16
+#define FTW_LENGTH 24
+#define FTW_HEADER_ALLOCATED 0x1
+#define FTW_COMPLETE 0x4
+#define FTW_SPARE_COMPLETE 0x2
+#define FTW_DESTINATION_COMPLETE 0x4
+
+static const uint8_t ftw_working_block_guid[VS_GUID_BYTES] = {	// 9e58292b-7c68-497d-a0ce-6500fd9f1b95
+	0x2b, 0x29, 0x58, 0x9e, 0x68, 0x7c, 0x7d, 0x49, 0xa0, 0xce, 0x65, 0x00, 0xfd, 0x9f, 0x1b, 0x95 };
 static const uint8_t system_nv_data_fv_guid[VS_GUID_BYTES] = {	// fff12b8d-7696-4c8b-a985-2747075b4f50
 	0x8d, 0x2b, 0xf1, 0xff, 0x96, 0x76, 0x8b, 0x4c, 0xa9, 0x85, 0x27, 0x47, 0x07, 0x5b, 0x4f, 0x50 };
 static const uint8_t auth_store_guid[VS_GUID_BYTES] = {		// aaf32c78-947b-439a-a180-2e144ec37792
@@ -214,6 +236,64 @@ static bool parse_vars(struct vs_store *s, struct vs_error *err)
 	return true;
 }
 
+// The first record of the write at header h whose target is not done: if
+// its spare copy is, the write is pending (FaultTolerantWriteDxe's init).
+static void ftw_last_record(struct vs_store *s, size_t h, uint64_t writes, uint64_t record)
+{
+	for (uint64_t i = 0; i < writes; i++) {
+		const uint8_t *r = s->file + h + FTW_WRITE_HEADER + i * record;
+		if (!(r[0] & FTW_DESTINATION_COMPLETE))
+			continue;
+		if (!(r[0] & FTW_SPARE_COMPLETE)) {
+			s->ftw = VS_FTW_PENDING;
+			s->ftw_lba = get64(r + FTW_LBA);
+			s->ftw_offset = get64(r + FTW_OFFSET);
+			s->ftw_length = get64(r + FTW_LENGTH);
+		}
+		return;
+	}
+}
+
+// The write queue from off: done writes, then the last one, allocated or not.
+static bool parse_ftw_queue(struct vs_store *s, size_t off, struct vs_error *err)
+{
+	uint64_t size = get64(s->file + off + FTW_QUEUE_SIZE);
+	if (size > s->fv_len - off - FTW_WORKING_HEADER)
+		return fail(err, off + FTW_QUEUE_SIZE, "the FTW write queue of %llu bytes runs past the volume",
+			    (unsigned long long)size);
+	size_t h = off + FTW_WORKING_HEADER, end = h + size;
+	while (end - h >= FTW_WRITE_HEADER) {
+		const uint8_t *w = s->file + h;
+		uint64_t writes = get64(w + FTW_NUMBER_OF_WRITES), private = get64(w + FTW_PRIVATE_DATA_SIZE);
+		uint64_t record = FTW_RECORD + (private < size ? private : size);	// no wrap
+		if (w[0] & FTW_HEADER_ALLOCATED)
+			break;
+		if (private > size || writes > size || writes * record > end - h - FTW_WRITE_HEADER)
+			return fail(err, h, "an FTW write of %llu records of %llu bytes runs past its queue",
+				    (unsigned long long)writes, (unsigned long long)record);
+		if (w[0] & FTW_COMPLETE) {
+			ftw_last_record(s, h, writes, record);
+			break;
+		}
+		h += FTW_WRITE_HEADER + writes * record;
+	}
+	return true;
+}
+
+static bool parse_ftw(struct vs_store *s, struct vs_error *err)
+{
+	s->ftw = VS_FTW_ABSENT;
+	for (size_t off = (s->end + FTW_BLOCK_ALIGN - 1) & ~(size_t)(FTW_BLOCK_ALIGN - 1);
+	     off < s->fv_len && s->fv_len - off >= FTW_WORKING_HEADER; off += FTW_BLOCK_ALIGN) {
+		if (memcmp(s->file + off, ftw_working_block_guid, VS_GUID_BYTES) != 0)
+			continue;
+		s->ftw = VS_FTW_IDLE;
+		s->ftw_off = off;
+		return parse_ftw_queue(s, off, err);
+	}
+	return true;
+}
+
 static bool same_variable(const struct vs_store *s, const struct vs_var *v, const uint8_t *name,
 			  size_t name_size, const uint8_t *guid)
 {
@@ -243,7 +323,7 @@ static void mark_live(struct vs_store *s)
 bool vs_parse(struct vs_store *s, uint8_t *file, size_t len, struct vs_error *err)
 {
 	*s = (struct vs_store){ .file = file, .file_len = len };
-	if (!parse_volume(s, err) || !parse_store_header(s, err) || !parse_vars(s, err)) {
+	if (!parse_volume(s, err) || !parse_store_header(s, err) || !parse_vars(s, err) || !parse_ftw(s, err)) {
 		vs_release(s);
 		return false;
 	}

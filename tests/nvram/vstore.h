@@ -45,6 +45,15 @@ struct vs_var {
 	bool live;
 };
 
+// The firmware's fault-tolerant write (FTW) working block, after the store:
+// the last write it logs, if any.
+enum vs_ftw {
+	VS_FTW_ABSENT,		// no working block in the volume
+	VS_FTW_IDLE,		// every logged write done, or one the firmware aborts
+	VS_FTW_PENDING,		// a write whose spare copy is done and target is not:
+				// at the next boot the firmware copies the spare over it
+};
+
 struct vs_store {
 	uint8_t *file;		// the whole VARS file; edits change it in place
 	size_t file_len;
@@ -58,6 +67,9 @@ struct vs_store {
 	size_t tail;		// the first erased byte after the last variable
 	size_t nvars;
 	struct vs_var *var;	// nvars of them, in the store's order
+	enum vs_ftw ftw;
+	size_t ftw_off;		// the working block's offset (not VS_FTW_ABSENT)
+	uint64_t ftw_lba, ftw_offset, ftw_length;	// the pending write's target
 };
 
 struct vs_error {
@@ -70,7 +82,8 @@ struct vs_error {
 // what the firmware writes: a truncated file, a volume or store header that
 // is not OVMF's, a variable that does not fit the store, a StartId that is
 // neither 0x55AA nor erased, bytes after the last variable that are not
-// erased. Frees nothing on failure but s->var (none is kept).
+// erased, an FTW write queue that runs past its block. Frees nothing on
+// failure but s->var (none is kept).
 bool vs_parse(struct vs_store *s, uint8_t *file, size_t len, struct vs_error *err);
 
 // Free what vs_parse allocated (not the file).
