@@ -168,9 +168,9 @@ rt_line() {
 	sed -n "s/^$1//p" "$E2E_LOG"
 }
 
-# rt_bytes FIELD [LOG]: the number after FIELD= in the result line.
+# rt_bytes FIELD [LOG]: the number after FIELD= in the (last) result line.
 rt_bytes() {
-	sed -nE "s/^ramsift: result=.* $1=([0-9]+) .*/\1/p" "${2:-$E2E_LOG}"
+	sed -nE "s/^ramsift: result=.* $1=([0-9]+) .*/\1/p" "${2:-$E2E_LOG}" | tail -n 1
 }
 
 # rt_iso OUT [linux [VERSION]]: build a GRUB medium (grub-mkrescue: BIOS and

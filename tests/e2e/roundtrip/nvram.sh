@@ -1,0 +1,189 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The result kept in UEFI NVRAM and applied at the next boot, with nothing
+# typed: OVMF keeps one VARS file across the boots, as a PC's NVRAM, and
+# boots an ESP whose \EFI\BOOT\BOOTX64.EFI is ramsift-reserve.efi with a
+# badpages.txt naming only the loader (GRUB, whose grub.cfg each step
+# rewrites). With faults held in a 256 MiB guest:
+#   find      ramsift FAILs and writes RamsiftResult: the record (read from
+#             the VARS file on the host) lists exactly the failing pages;
+#   reserve   the pre-loader reserves them from the record alone; ramsift
+#             passes without them, tests them again, finds them failing and
+#             leaves the record; \EFI\ramsift\last-result.txt holds the run;
+#   linux     Debian's kernel, with neither badram nor memmap=, keeps none of
+#             them as System RAM, and ramsift-apply --show prints boot 1's
+#             GRUB_BADRAM line;
+#   healed    the faults gone: ramsift passes, the reserved pages too, and it
+#             writes a PASS record;
+#   after     the pre-loader reserves nothing.
+# Under RT_GRUB=2.06 then the cases that must write nothing: nvram=off, a
+# SetVariable that faults (test_fault=nvram-fault), a nearly full store.
+# tests/e2e/roundtrip/nvram-preloader.sh has the records the pre-loader
+# must refuse.
+. "$(dirname "$0")/lib-faults.sh"
+
+VARSTORE=$B/host/ramsift-varstore
+MKRECORD=$B/host/ramsift-mkrecord
+RT_INITRD=$B/linux/apply.cpio
+iso=$E2E_DIR/$E2E_NAME.iso
+esp=$E2E_DIR/$E2E_NAME-esp.img
+vars=$E2E_DIR/$E2E_NAME-nvram.fd
+code=$E2E_DIR/$E2E_NAME-code.fd
+record=$E2E_DIR/$E2E_NAME.record
+tests="tests=own-address"
+
+rt_ram 256M
+rt_firmware uefi
+cp /usr/share/OVMF/OVMF_CODE_4M.fd "$code"
+cp /usr/share/OVMF/OVMF_VARS_4M.fd "$vars"
+nvram_fw=(-drive "if=pflash,format=raw,readonly=on,file=$code" -drive "if=pflash,format=raw,file=$vars")
+
+# cfg: grub.cfg on the ESP from stdin, after rt_iso's serial lines.
+cfg() {
+	local file=$E2E_DIR/$E2E_NAME.cfg
+	{
+		echo 'serial --unit=0 --speed=115200'
+		echo 'terminal_input serial'
+		echo 'terminal_output serial'
+		echo 'insmod efi_gop'
+		cat
+	} >"$file"
+	mcopy -o -i "$esp" "$file" ::/boot/grub/grub.cfg || e2e_fail "mcopy grub.cfg"
+}
+
+# ramsift_cfg [ARGS]: GRUB boots ramsift with ARGS.
+ramsift_cfg() {
+	cfg <<-CFG
+		set timeout=0
+		menuentry ramsift {
+			multiboot2 /boot/ramsift.elf $RT_ARGS $tests ${1-}
+		}
+	CFG
+}
+
+# boot STEP [QEMU_ARGS]: the ESP, OVMF and the VARS file kept.
+boot() {
+	local step=$1
+	shift
+	rt_boot "$step" "${RT_MEM[@]}" "${nvram_fw[@]}" -drive "format=raw,file=$esp" -net none "$@"
+}
+
+# get [OUT]: RamsiftResult's bytes from the VARS file into OUT ($record).
+get() {
+	"$VARSTORE" "$vars" get RamsiftResult ramsift >"${1:-$record}" ||
+		e2e_fail "no RamsiftResult in $vars"
+}
+
+# unchanged WHAT: RamsiftResult is byte for byte $record still.
+unchanged() {
+	get "$record.now"
+	cmp -s "$record" "$record.now" || e2e_fail "$1: RamsiftResult changed"
+}
+
+# pages LOG: the failing pages of LOG's ERROR lines, one 0x address a line.
+pages() {
+	sed -nE 's/^ERROR addr=0x0*([0-9a-f]*)[0-9a-f]{3} .*/\1/p' "$1" | sort -u |
+		while read -r p; do printf '0x%x\n' $((16#${p:-0} << 12)); done
+}
+
+# record_pages: the pages of $record's ranges, one 0x address a line.
+record_pages() {
+	"$MKRECORD" --decode <"$record" | sed -nE 's/^range 0x([0-9a-f]+)-0x([0-9a-f]+)$/\1 \2/p' |
+		while read -r s e; do
+			for ((p = 16#$s; p < 16#$e; p += 4096)); do printf '0x%x\n' "$p"; done
+		done
+}
+
+rt_iso "$iso" <<<""
+rt_esp "$iso" "$esp" '# the pages come from RamsiftResult'
+rt_faults cells --ram 0x1000000-0xe000000 --seed 12 cells:3
+rt_hold
+
+# find: no record yet; FAIL, and the record lists exactly the failing pages.
+ramsift_cfg
+boot find
+rt_want FAIL
+rt_check found "$RT_FAULTS" "$RT_LOG" --exact
+found=$RT_LOG
+e2e_expect '^nvram: no RamsiftResult on this machine yet' 'no record before the first run'
+n=$(pages "$found" | wc -l)
+e2e_expect "^nvram: kept $n failing pages in RamsiftResult \([0-9]+ bytes\)" 'the record written'
+get
+[ "$(record_pages)" = "$(pages "$found")" ] ||
+	e2e_fail "the record's pages: $(record_pages | paste -sd' ') want $(pages "$found" | paste -sd' ')"
+"$MKRECORD" --decode <"$record" | grep -qx 'result FAIL' || e2e_fail 'the record says FAIL'
+[ "$(sed -n 's/^# //p' < <("$MKRECORD" --decode <"$record"))" = "$(grep '^ramsift: result=' "$found" | tail -n 1)" ] ||
+	e2e_fail "the record's result line is not the run's"
+
+
+# reserve: the pre-loader takes the pages from the record alone; ramsift
+# passes without them, finds them failing still, and keeps the record.
+usable=$(rt_bytes usable_bytes "$found")
+boot reserve
+e2e_expect "^ramsift-reserve: RamsiftResult: FAIL on [0-9-]+ [0-9:]+ UTC, $n pages in [0-9]+ ranges" \
+	'the pre-loader read the record'
+e2e_expect "^ramsift-reserve: $n pages reserved as EfiUnusableMemory, 0 pages already " \
+	'the pre-loader took every failing page'
+rt_want PASS
+e2e_expect_no '^ERROR ' 'no fault left in the map'
+rt_check roundtrip "$found" "$RT_LOG"
+[ "$(rt_bytes tested_bytes)" = $((usable - n * 4096)) ] ||
+	e2e_fail "want tested_bytes = $usable - $n pages, got $(rt_bytes tested_bytes)"
+e2e_expect "^nvram: RamsiftResult holds $n failing pages of .*; the memory map reserves $n pages \(type 5\)" \
+	'ramsift saw its pages reserved'
+e2e_expect "^nvram: the $n pages reserved for RamsiftResult fail again " 'the reserved pages tested again'
+unchanged 'the reserved pages failing again'
+mcopy -n -i "$esp" ::/EFI/ramsift/last-result.txt "$E2E_DIR/$E2E_NAME-last-result.txt" ||
+	e2e_fail 'no \EFI\ramsift\last-result.txt on the ESP'
+for want in "$(grep '^ramsift: result=' "$found" | tail -n 1)" "$(grep '^GRUB_BADRAM=' "$found")" \
+	"$(grep '^memmap=' "$found")"; do
+	grep -qxF "$want" "$E2E_DIR/$E2E_NAME-last-result.txt" || e2e_fail "last-result.txt lacks: $want"
+done
+
+# healed: the faults gone, the reserved pages pass, and a PASS record.
+rt_release
+boot healed
+rt_want PASS
+e2e_expect "^nvram: the $n pages reserved for RamsiftResult pass now: the machine is healthy" \
+	'the reserved pages tested again and passing'
+e2e_expect '^nvram: kept PASS in RamsiftResult' 'a PASS record written'
+get
+"$MKRECORD" --decode <"$record" | grep -qx 'result PASS' || e2e_fail 'the record says PASS'
+
+# after: the pre-loader reserves nothing; ramsift has all the memory.
+boot after
+e2e_expect '^ramsift-reserve: the last run passed on [0-9-]+ [0-9:]+ UTC: nothing reserved from RamsiftResult' \
+	'the pre-loader read the PASS record'
+rt_want PASS
+[ "$(rt_bytes tested_bytes)" = "$usable" ] || e2e_fail "want all $usable bytes tested, got $(rt_bytes tested_bytes)"
+
+if [ "$RT_GRUB" = 2.06 ]; then
+	# Nothing written (the PASS record stays): nvram=off, the firmware
+	# faulting in SetVariable, a store that would keep less than 16 KiB free.
+	get
+	ramsift_cfg nvram=off
+	boot off
+	rt_want PASS
+	e2e_expect '^nvram: off \(nvram=off\): the result is not kept' 'nvram=off said'
+	e2e_expect_no '^nvram: writing' 'no write with nvram=off'
+	unchanged nvram=off
+
+	ramsift_cfg test_fault=nvram-fault
+	boot fault
+	rt_want PASS
+	e2e_expect "^nvram: the firmware's SetVariable faulted \(CPU exception 6, #UD invalid opcode, " \
+		'the fault in SetVariable caught and named'
+	[[ $(tail -n 1 "$RT_LOG") =~ ^ramsift:\ result=PASS\  ]] || e2e_fail 'the result line last after the fault'
+	unchanged 'a faulting SetVariable'
+
+	"$VARSTORE" "$vars" fill 16 >/dev/null && "$VARSTORE" "$vars" reclaim >/dev/null || e2e_fail "fill $vars"
+	ramsift_cfg
+	boot full
+	rt_want PASS
+	e2e_expect '^nvram: the UEFI variable store has [0-9]+ KiB free of [0-9]+ KiB; writing [0-9]+ bytes would leave less than 16 KiB' \
+		'a nearly full store left alone'
+	unchanged 'a nearly full store'
+	for v in $("$VARSTORE" "$vars" list | sed -nE 's/.* (RamsiftFiller[0-9]+)$/\1/p'); do
+		"$VARSTORE" "$vars" delete "$v" ramsift || e2e_fail "delete $v"
+	done
+fi
