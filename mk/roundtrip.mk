@@ -61,6 +61,7 @@ $(eval $(call rt_variant,linux-roundtrip-grub2.12-linux6.12,RT_GRUB=2.12 RT_LINU
 $(eval $(call rt_variant,linux-roundtrip-grub2.12,RT_GRUB=2.12 RT_LINUX=6.1 RT_SETS=small,linux-roundtrip))
 $(eval $(call rt_variant,linux-roundtrip-linux6.12,RT_GRUB=2.06 RT_LINUX=6.12 RT_SETS=small,linux-roundtrip))
 $(eval $(call rt_variant,efi-reserve-grub2.12-linux6.12,RT_GRUB=2.12 RT_LINUX=6.12,efi-reserve))
+$(eval $(call rt_variant,nvram-grub2.12,RT_GRUB=2.12,nvram))
 
 .PHONY: check-roundtrip demo $(RT_TARGETS)
 check-roundtrip: $(RT_TARGETS)

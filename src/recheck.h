@@ -28,7 +28,8 @@ struct recheck {
 bool recheck_from_map(struct recheck *r, const struct mmap_entry *map, size_t n);
 
 // Run cfg's tests (bit fade without its wait) over r's ranges, alone on
-// this CPU; returns the failing reads, *first the first failing address.
+// this CPU, again and again for a second at least, until one fails;
+// returns the failing reads, *first the first failing address.
 uint64_t recheck_run(const struct recheck *r, const struct config *cfg, uint64_t seed,
 		     uint64_t *first);
 
