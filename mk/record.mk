@@ -18,3 +18,10 @@ check-record: $(B)/host/ramsift-mkrecord
 	$(Q)sh tests/record-smoke.sh $<
 
 HOST_CHECKS += check-record
+
+# The fuzz corpus's seeds (tests/fuzz/corpus/record/): one record for each
+# description in tests/record/seeds/, rewritten by make fuzz-record-seeds.
+.PHONY: fuzz-record-seeds
+fuzz-record-seeds: $(B)/host/ramsift-mkrecord
+	$(Q)mkdir -p tests/fuzz/corpus/record && set -e; for f in tests/record/seeds/*.txt; do \
+		$< <$$f >tests/fuzz/corpus/record/$$(basename $$f .txt); done

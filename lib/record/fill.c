@@ -92,25 +92,6 @@ static size_t ranges_fitting(const struct range *v, size_t n, size_t room)
 	return n;
 }
 
-// Make room for the pairs when every other field has taken it (256 RAM
-// ranges far apart, long strings, 64 pairs): one RAM range spanning them
-// all, as when there are more than RECORD_RAM_MAX. Returns the room left
-// for ranges and pairs.
-static size_t approximate_ram(struct record *r)
-{
-	size_t nranges = r->nranges, npairs = r->npairs, room;
-
-	r->ram[0].end = r->ram[r->nram - 1].end;
-	r->nram = 1;
-	r->ram_approx = true;
-	r->nranges = 0;
-	r->npairs = 0;
-	room = RECORD_MAX_BYTES - record_size(r);
-	r->nranges = nranges;
-	r->npairs = (unsigned)npairs;
-	return room;
-}
-
 void record_set_pages(struct record *r, const uint64_t *pages, size_t n, bool more,
 		      const struct badram_result *fold)
 {
@@ -125,12 +106,14 @@ void record_set_pages(struct record *r, const uint64_t *pages, size_t n, bool mo
 	r->nranges = ranges_fitting(r->range, built, room);
 	if (all && !more && r->nranges == built && r->failing_pages == record_listed_pages(r))
 		return;
+	// The pairs always fit: the RAM list is at most 2594 bytes (512
+	// numbers of pages summing to at most 2^40: 5 bytes each, 6 for at
+	// most 32 of them), the strings 243, the rest 103, which leaves 1156
+	// for 64 pairs' 1024 bytes.
 	r->pages_cut = true;
 	if (fold) {
 		r->npairs = fold->npairs;
 		mem_copy(r->pair, fold->pair, sizeof(r->pair[0]) * fold->npairs);
 	}
-	if (room < WIRE_PAIR_BYTES * r->npairs)
-		room = approximate_ram(r);
 	r->nranges = ranges_fitting(r->range, built, room - WIRE_PAIR_BYTES * r->npairs);
 }
