@@ -2,18 +2,23 @@
 # Installing ramsift on a machine: `make install` (any distribution) and
 # `make deb` (the Debian package, build/ramsift_VERSION_amd64.deb). The files
 # are in dist/: the GRUB menu script dist/grub.d/20_ramsift, the manual
-# pages, and the package's control files with dist/debian/mkdeb.sh.
+# pages, ramsift-apply's unit (dist/systemd) and settings (dist/default),
+# and the package's control files with dist/debian/mkdeb.sh.
 # check-deb runs lintian on the package; the scenarios that install it into
 # a chroot with Debian's update-grub and boot the menu it writes are
 # tests/e2e/deb-*.sh (check-e2e).
 
 # ---- make install [DESTDIR=...] [PREFIX=/usr/local] -------------------------
 # The image and the menu script go where GRUB looks for them, whatever the
-# PREFIX: /boot/ramsift.elf, /etc/grub.d/20_ramsift.
+# PREFIX: /boot/ramsift.elf, /etc/grub.d/20_ramsift; so does
+# /etc/default/ramsift. ramsift-apply's unit goes to PREFIX/lib/systemd/system
+# (systemd reads /usr/local's too), naming PREFIX/sbin/ramsift-apply; the
+# pre-loader to PREFIX/lib/ramsift, where ramsift-apply looks for it.
 DESTDIR ?=
 PREFIX ?= /usr/local
-INSTALL_DEPS := $(B)/ramsift.elf $(B)/ramsift.iso $(B)/ramsift-fold \
-	dist/grub.d/20_ramsift dist/man/ramsift-fold.1 dist/man/ramsift.7
+INSTALL_DEPS := $(B)/ramsift.elf $(B)/ramsift.iso $(B)/ramsift-fold $(B)/ramsift-apply \
+	$(B)/ramsift-reserve.efi dist/grub.d/20_ramsift dist/man/ramsift-fold.1 dist/man/ramsift.7 \
+	dist/man/ramsift-apply.8 dist/systemd/ramsift-apply.service dist/default/ramsift
 
 # install-to ROOT PREFIX: one shell command that installs the files of
 # `make install` under ROOT.
@@ -23,11 +28,18 @@ install-to = umask 022 && \
 	install -D -m 644 $(B)/ramsift.iso $(1)$(2)/share/ramsift/ramsift.iso && \
 	install -D -m 755 $(B)/ramsift-fold $(1)$(2)/bin/ramsift-fold && \
 	install -D -m 644 dist/man/ramsift-fold.1 $(1)$(2)/share/man/man1/ramsift-fold.1 && \
-	install -D -m 644 dist/man/ramsift.7 $(1)$(2)/share/man/man7/ramsift.7
+	install -D -m 644 dist/man/ramsift.7 $(1)$(2)/share/man/man7/ramsift.7 && \
+	install -D -m 755 $(B)/ramsift-apply $(1)$(2)/sbin/ramsift-apply && \
+	install -D -m 644 dist/man/ramsift-apply.8 $(1)$(2)/share/man/man8/ramsift-apply.8 && \
+	install -D -m 644 $(B)/ramsift-reserve.efi $(1)$(2)/lib/ramsift/ramsift-reserve.efi && \
+	install -D -m 644 dist/default/ramsift $(1)/etc/default/ramsift && \
+	mkdir -p $(1)$(2)/lib/systemd/system && \
+	sed 's|@SBINDIR@|$(2)/sbin|' dist/systemd/ramsift-apply.service \
+		>$(1)$(2)/lib/systemd/system/ramsift-apply.service
 
 .PHONY: install deb check-deb netboot
 install: $(INSTALL_DEPS)
-	$(call say,INSTALL,$(DESTDIR)/boot $(DESTDIR)/etc/grub.d $(DESTDIR)$(PREFIX))$(call install-to,$(DESTDIR),$(PREFIX))
+	$(call say,INSTALL,$(DESTDIR)/boot $(DESTDIR)/etc $(DESTDIR)$(PREFIX))$(call install-to,$(DESTDIR),$(PREFIX))
 
 # ---- make deb ---------------------------------------------------------------
 # The package's version is the image's (RAMSIFT_VERSION), in Debian's order:

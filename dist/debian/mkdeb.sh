@@ -2,12 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Turn a tree that `make install DESTDIR=ROOT PREFIX=/usr` filled into
 # ramsift's Debian package, with dpkg-deb (no debian/rules, no debhelper):
-# ramsift-fold stripped and the manual pages compressed as policy asks
-# (10.1, 12.1), /usr/share/doc/ramsift/copyright and changelog.gz (policy
+# ramsift-fold and ramsift-apply stripped and the manual pages compressed as
+# policy asks (10.1, 12.1), /usr/share/doc/ramsift/copyright and changelog.gz (policy
 # 12.7: the name for a native package, which ramsift's is: no upstream apart),
 # the lintian overrides, and DEBIAN/ (the maintainer scripts, conffiles:
 # everything under /etc, md5sums, and the control file that dpkg-gencontrol
-# writes from dist/debian/control with ramsift-fold's library dependencies
+# writes from dist/debian/control with the programs' library dependencies
 # from dpkg-shlibdeps). Files are owned by root (dpkg-deb --root-owner-group);
 # their dates are clamped to SOURCE_DATE_EPOCH when it is set.
 # usage: mkdeb.sh VERSION COMMIT ROOT OUT.deb
@@ -23,7 +23,7 @@ src=$(dirname "$root")/src
 umask 022
 
 strip --strip-unneeded --remove-section=.comment --remove-section=.note \
-	"$root/usr/bin/ramsift-fold"
+	"$root/usr/bin/ramsift-fold" "$root/usr/sbin/ramsift-apply"
 find "$root/usr/share/man" -type f -name '*.[1-9]' -exec gzip -9n {} +
 
 date=$(date -u -R ${SOURCE_DATE_EPOCH:+-d "@$SOURCE_DATE_EPOCH"})
@@ -53,7 +53,7 @@ chmod 644 "$root/DEBIAN/conffiles" "$root/DEBIAN/md5sums"
 
 (
 	cd "$src"
-	dpkg-shlibdeps -Tdebian/substvars "$root/usr/bin/ramsift-fold"
+	dpkg-shlibdeps -Tdebian/substvars "$root/usr/bin/ramsift-fold" "$root/usr/sbin/ramsift-apply"
 	dpkg-gencontrol -v"$version" -Tdebian/substvars -P"$root"
 )
 dpkg-deb --root-owner-group --build "$root" "$out" >/dev/null
