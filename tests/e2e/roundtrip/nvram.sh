@@ -4,7 +4,7 @@
 # typed: OVMF keeps one VARS file across the boots, as a PC's NVRAM, and
 # boots an ESP whose \EFI\BOOT\BOOTX64.EFI is ramsift-reserve.efi with a
 # badpages.txt naming only the loader (GRUB, whose grub.cfg each step
-# rewrites). With faults held in a 256 MiB guest:
+# rewrites). With faults held in a 512 MiB guest:
 #   find      ramsift FAILs and writes RamsiftResult: the record (read from
 #             the VARS file on the host) lists exactly the failing pages;
 #   reserve   the pre-loader reserves them from the record alone; ramsift
@@ -32,7 +32,7 @@ code=$E2E_DIR/$E2E_NAME-code.fd
 record=$E2E_DIR/$E2E_NAME.record
 tests="tests=own-address"
 
-rt_ram 256M
+rt_ram 512M
 rt_firmware uefi
 cp /usr/share/OVMF/OVMF_CODE_4M.fd "$code"
 cp /usr/share/OVMF/OVMF_VARS_4M.fd "$vars"
@@ -94,7 +94,7 @@ record_pages() {
 		done
 }
 
-rt_iso "$iso" <<<""
+rt_iso "$iso" linux <<<""
 rt_esp "$iso" "$esp" '# the pages come from RamsiftResult'
 rt_faults cells --ram 0x1000000-0xe000000 --seed 12 cells:3
 rt_hold
@@ -140,8 +140,34 @@ for want in "$(grep '^ramsift: result=' "$found" | tail -n 1)" "$(grep '^GRUB_BA
 	grep -qxF "$want" "$E2E_DIR/$E2E_NAME-last-result.txt" || e2e_fail "last-result.txt lacks: $want"
 done
 
+# linux: Debian's kernel through the pre-loader and GRUB, neither badram
+# nor memmap=: no failing page is System RAM, every other page is, and
+# ramsift-apply --show prints boot 1's lines.
+cfg <<-CFG
+	set timeout=0
+	set fallback=1
+	menuentry linux {
+		linux /boot/vmlinuz $E2E_LINUX_ARGS
+		initrd /boot/initrd
+	}
+	menuentry back {
+		echo "$RT_BACK"
+		halt
+	}
+CFG
+boot linux
+e2e_expect "^ramsift-reserve: $n pages reserved as EfiUnusableMemory, 0 pages already " \
+	'the pre-loader took every failing page'
+rt_want_linux
+rt_check linux "$RT_FAULTS" "$RT_LOG" "$found" badram
+for line in GRUB_BADRAM= memmap= badram=; do
+	grep -qxF "$(grep "^$line" "$found")" "$RT_LOG" || e2e_fail "ramsift-apply --show: no $line line as boot 1 printed it"
+done
+e2e_expect '^ramsift-init: /payload exited with status 0' 'ramsift-apply --show succeeded'
+
 # healed: the faults gone, the reserved pages pass, and a PASS record.
 rt_release
+ramsift_cfg
 boot healed
 rt_want PASS
 e2e_expect "^nvram: the $n pages reserved for RamsiftResult pass now: the machine is healthy" \
