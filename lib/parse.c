@@ -3,7 +3,7 @@
 // each multiply-add so a long string of digits is rejected, never wrapped.
 #include "parse.h"
 
-static int digit_value(char c)
+int parse_digit(char c)
 {
 	if (c >= '0' && c <= '9')
 		return c - '0';
@@ -27,7 +27,7 @@ bool parse_u64(const char *s, size_t len, uint64_t *out)
 	if (i == len)
 		return false;
 	for (; i < len; i++) {
-		int d = digit_value(s[i]);
+		int d = parse_digit(s[i]);
 
 		if (d < 0 || (unsigned)d >= base)
 			return false;

@@ -17,6 +17,9 @@
 // UINT64_MAX. s may be NULL when len == 0.
 bool parse_u64(const char *s, size_t len, uint64_t *out);
 
+// The value of the hex digit c (either case), or -1.
+int parse_digit(char c);
+
 // Parse a size in bytes: a parse_u64 number optionally followed by a binary
 // unit, K, M, G or T (either case; 2^10, 2^20, 2^30, 2^40), optionally
 // followed by "iB" ("4K", "4KiB", "0x10M", "1g"). No bare "B" suffix (it

@@ -11,11 +11,11 @@
 # edited: the firmware must read them, and QueryVariableInfo (queryvar.efi)
 # say what the tool's "free" says.
 
-VARSTORE_SRCS := tests/nvram/varstore.c tests/nvram/vstore.c
+VARSTORE_SRCS := tests/nvram/varstore.c tests/nvram/vstore.c lib/parse.c
 
-$(B)/host/ramsift-varstore: $(VARSTORE_SRCS) tests/nvram/vstore.h
+$(B)/host/ramsift-varstore: $(VARSTORE_SRCS) tests/nvram/vstore.h lib/parse.h
 	$(call say,HOSTCC,$@)mkdir -p $(@D) && $(HOST_CC) -std=gnu11 -O1 -g -Wall -Wextra -Werror \
-		$(HOST_SAN) -o $@ $(VARSTORE_SRCS)
+		$(HOST_SAN) -iquote lib -o $@ $(VARSTORE_SRCS)
 
 .PHONY: check-varstore
 check-varstore: $(B)/host/ramsift-varstore

@@ -96,6 +96,7 @@ static void read_old(void)
 	struct efirt rt;
 	struct trap_catch k;
 	size_t size = 0, at = 0;
+	enum record_error e = RECORD_OK;
 	const char *why = find_runtime(&rt);
 
 	if (why) {
@@ -118,9 +119,9 @@ static void read_old(void)
 		log_info("nvram: " RECORD_VAR_NAME " cannot be read: GetVariable returned %s (%llu "
 			 "bytes); it is replaced at the end", efirt_status_name(status),
 			 (unsigned long long)size);
-	} else if (record_decode(rec, bytes, size, &at) != RECORD_OK) {
+	} else if ((e = record_decode(rec, bytes, size, &at)) != RECORD_OK) {
 		log_info("nvram: " RECORD_VAR_NAME " is no record ramsift reads (%s, at byte %zu); it is "
-			 "replaced at the end", record_error_text(record_decode(rec, bytes, size, &at)), at);
+			 "replaced at the end", record_error_text(e), at);
 	} else if (!m || !record_same_machine(rec, m->smbios)) {
 		log_info("nvram: " RECORD_VAR_NAME " was written on another machine (\"%s\" \"%s\" "
 			 "serial \"%s\"); it is replaced at the end", rec->manufacturer, rec->product,

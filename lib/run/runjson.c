@@ -143,13 +143,12 @@ static void nvram(struct json *j, const struct runjson_nvram *n)
 
 static void render(struct json *j, const struct runjson *in, enum detail d)
 {
-	static const char *const results[] = { "PASS", "FAIL", "ABORTED", "STOPPED" };
 	const struct bootinfo *bi = in->bi;
 
 	json_object_begin(j);
 	number(j, "ramsift_json", RUNJSON_SCHEMA);
 	string(j, "version", in->version);
-	string(j, "result", (unsigned)in->result < 4 ? results[in->result] : "?");
+	string(j, "result", status_result_name(in->result));
 	number(j, "passes", in->status->passes_done);
 	number(j, "errors", in->status->errors);
 	number(j, "tested_bytes", in->status->tested_bytes);

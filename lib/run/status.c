@@ -154,7 +154,7 @@ const char *status_result_name(enum result r)
 {
 	static const char *const names[] = { "PASS", "FAIL", "ABORTED", "STOPPED" };
 
-	return names[r];
+	return (unsigned)r < sizeof(names) / sizeof(names[0]) ? names[r] : "?";
 }
 
 int status_line_result_fields(char *buf, size_t len, const struct result_fields *f)

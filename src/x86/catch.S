@@ -45,19 +45,15 @@ trap_catch_enter:
 	cld
 	call	*%rax
 	mov	%rbx, %rdi
-	mov	K_RBX(%rdi), %rbx
-	mov	K_RBP(%rdi), %rbp
-	mov	K_R12(%rdi), %r12
-	mov	K_R13(%rdi), %r13
-	mov	K_R14(%rdi), %r14
-	mov	K_R15(%rdi), %r15
-	mov	K_RSP(%rdi), %rsp
-	jmp	*K_RIP(%rdi)
+	jmp	restore
 
 // _Noreturn void trap_catch_resume(struct trap_catch *k %rdi): from the
 // exception handler, back to trap_catch_enter's caller, returning 0.
 	.globl trap_catch_resume
 trap_catch_resume:
+	xor	%eax, %eax
+// The saved registers back from %rdi's catch, then its return address.
+restore:
 	mov	K_RBX(%rdi), %rbx
 	mov	K_RBP(%rdi), %rbp
 	mov	K_R12(%rdi), %r12
@@ -65,7 +61,6 @@ trap_catch_resume:
 	mov	K_R14(%rdi), %r14
 	mov	K_R15(%rdi), %r15
 	mov	K_RSP(%rdi), %rsp
-	xor	%eax, %eax
 	jmp	*K_RIP(%rdi)
 
 // The test hook nvram-fault calls this in place of the firmware's

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "parse.h"
 #include "vstore.h"
 
 enum exit_status { EXIT_DONE, EXIT_ABSENT, EXIT_MALFORMED, EXIT_USAGE };
@@ -140,17 +141,6 @@ static void print_name(const uint8_t *ucs2, size_t bytes)
 	}
 }
 
-static int hex_digit(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 // 8-4-4-4-12 hex digits into EFI_GUID's bytes: the first three groups
 // little-endian, the last two as written.
 static bool parse_guid_text(const char *text, uint8_t guid[VS_GUID_BYTES])
@@ -163,7 +153,7 @@ static bool parse_guid_text(const char *text, uint8_t guid[VS_GUID_BYTES])
 			if (text[at++] != '-')
 				return false;
 		}
-		int hi = hex_digit(text[at]), lo = hex_digit(text[at + 1]);
+		int hi = parse_digit(text[at]), lo = parse_digit(text[at + 1]);
 		if (hi < 0 || lo < 0)
 			return false;
 		guid[order[i]] = (uint8_t)(hi << 4 | lo);
