@@ -481,7 +481,7 @@ static void check_machine_check(void)
 static void check_nvram(size_t result_at)
 {
 	const char *last = NULL;
-	const struct jv *n = get(root, "nvram");
+	const struct jv *n = jv_path(root, "nvram");
 
 	for (size_t i = 0; i < result_at; i++)
 		if (starts(lines[i], "nvram: "))
