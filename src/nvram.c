@@ -143,19 +143,27 @@ void nvram_init(const struct run_ctx *run, const struct bootinfo *bi)
 		read_old();
 }
 
-static enum plan plan(enum result r, const struct run_status *s)
+// What a UEFI boot would do with the run's end.
+static enum plan uefi_plan(enum result r, const struct run_status *s)
 {
-	if (!nv.run)
-		return SAY_NOTHING;
-	if (!nv.bi->efi)
-		return SAY_BIOS;
-	if (!nv.run->cfg->nvram)
-		return SAY_OFF;
 	if (errors_found())
 		return report_last_fold() ? WRITE : SAY_NO_FOLD;
 	if (r == RESULT_PASS && s->passes_done >= 1 && s->tested_bytes == s->usable_bytes)
 		return nv.old == OLD_FAIL && nv.recheck.nranges ? RECHECK : WRITE;
 	return SAY_UNCHANGED;
+}
+
+// A BIOS boot says there is nowhere to keep a result only when there is
+// one to keep: a run that ends in an exception keeps its last lines.
+static enum plan plan(enum result r, const struct run_status *s)
+{
+	if (!nv.run)
+		return SAY_NOTHING;
+	if (!nv.bi->efi)
+		return uefi_plan(r, s) == WRITE ? SAY_BIOS : SAY_NOTHING;
+	if (!nv.run->cfg->nvram)
+		return SAY_OFF;
+	return uefi_plan(r, s);
 }
 
 bool nvram_will_call(enum result r, const struct run_status *s)
