@@ -345,10 +345,11 @@ static int cmd_set(struct vs_store *s, const char *name, const char *guid_arg, c
 	// All ones would read as an erased field: a header written in part.
 	uint32_t attributes = (uint32_t)parse_number(attr_arg, 0xfffffffe, "the attributes");
 	uint8_t *data = read_stdin(vs_space(s), &data_size);
-	if (!vs_set(s, ucs2, name_size, guid, attributes, data, data_size))
+	bool fits = vs_set(s, ucs2, name_size, guid, attributes, data, data_size);
+	free(data);	// before die(): the leak checker runs at exit
+	if (!fits)
 		die(EXIT_ABSENT, "%s (%llu bytes in the store) does not fit: %llu bytes remain", name,
 		    (unsigned long long)vs_entry_size(s, name_size, data_size), (unsigned long long)vs_remaining(s));
-	free(data);
 	return EXIT_DONE;
 }
 
