@@ -4,7 +4,8 @@
 # faults held in it by build/host/ramsift-inject, seeded fault sets from
 # build/host/ramsift-faultgen, GRUB media built on the fly with the exact
 # badram= pairs a run printed, a boot per step whose log is kept as
-# build/test/<scenario>-<step>.log, and the judge build/host/ramsift-check.
+# build/test/<scenario>-<step>.log, the judge build/host/ramsift-check, and
+# the NVRAM records planted for a machine QEMU names in SMBIOS.
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 
 RT_INJECT=$B/host/ramsift-inject
@@ -310,4 +311,43 @@ rt_esp() {
 	mcopy -i "$esp" "$tree/grubx64.efi" ::/EFI/BOOT/
 	mcopy -s -i "$esp" "$tree/boot" ::/
 	rm -rf "$tree"
+}
+
+# Records planted in the UEFI variable RamsiftResult before a boot
+# (nvram-preloader.sh, nvram.sh): build/host/ramsift-mkrecord makes them
+# from a run's description, on a machine QEMU names in SMBIOS.
+RT_UUID=5a1f3c2e-8d4b-4e6a-9c71-0b2d3e4f5a6b
+
+# rt_machine PRODUCT SERIAL: set RT_SMBIOS to QEMU's options for an SMBIOS
+# system (type 1) made by ramsift-test: PRODUCT, SERIAL and RT_UUID.
+rt_machine() {
+	RT_SMBIOS=(-smbios "type=1,manufacturer=ramsift-test,product=$1,serial=$2,uuid=$RT_UUID")
+}
+
+# rt_description PRODUCT SERIAL RESULT LINES: for ramsift-mkrecord, a run
+# (of 236 MiB, on 2026-12-02 00:11:57, errors: 7 on FAIL) on the machine
+# rt_machine PRODUCT SERIAL names; its pages and pairs in LINES.
+rt_description() {
+	local errors=0
+	[ "$3" != FAIL ] || errors=7
+	printf '%s\n' "result $3" 'passes 1' "errors $errors" 'tested_bytes 247463936' \
+		'usable_bytes 247463936' 'elapsed_ms 61234' 'version v-test' \
+		'date 2026-12-02 00:11:57' 'manufacturer ramsift-test' "product $1" \
+		"serial $2" "uuid $RT_UUID" 'ram 0x100000-0xe000000' "$4"
+}
+
+# rt_record NAME [MKRECORD_OPTIONS...]: the record ramsift-mkrecord makes
+# of the description on stdin, as build/test/<scenario>-NAME.rec (RT_RECORD).
+rt_record() {
+	RT_RECORD=$E2E_DIR/$E2E_NAME-$1.rec
+	shift
+	"$B/host/ramsift-mkrecord" "$@" >"$RT_RECORD" || e2e_fail "ramsift-mkrecord $*"
+}
+
+# rt_nothing_reserved WHY_ERE: the pre-loader said why it applies no
+# record, and reserved nothing (its badpages.txt names no pages).
+rt_nothing_reserved() {
+	e2e_expect "$1" 'the pre-loader said why the record is not applied'
+	e2e_expect '^ramsift-reserve: no badram= or pages= given: nothing to reserve$' 'nothing reserved'
+	e2e_expect_no '^ramsift-reserve: (reserved|RamsiftResult lists) ' 'no page reserved'
 }

@@ -17,18 +17,11 @@
 . "$(dirname "$0")/lib-faults.sh"
 
 RESERVE=$B/ramsift-reserve.efi
-MKRECORD=$B/host/ramsift-mkrecord
 VARSTORE=$B/host/ramsift-varstore
 esp=$E2E_DIR/$E2E_NAME-esp.img
 vars=$E2E_DIR/$E2E_NAME-vars.fd	# e2e_uefi's copy of OVMF's variables
 text=$E2E_DIR/$E2E_NAME-last-result.txt
-uuid=5a1f3c2e-8d4b-4e6a-9c71-0b2d3e4f5a6b
 started='ramsift-test: GRUB started by the pre-loader'
-
-# machine SERIAL: QEMU's SMBIOS system (type 1) with that serial number.
-machine() {
-	SMBIOS=(-smbios "type=1,manufacturer=ramsift-test,product=nvram-preloader,serial=$1,uuid=$uuid")
-}
 
 # loader OUT GRUB_LINES: a stand-alone GRUB EFI image at OUT that prints
 # $started on the serial port, then runs GRUB_LINES; ramsift.elf is in its
@@ -58,43 +51,17 @@ esp() {
 	rm -f "$words"
 }
 
-# record NAME [MKRECORD_OPTIONS...]: the record ramsift-mkrecord makes of
-# the description on stdin, as build/test/<scenario>-NAME.rec (RECORD).
-record() {
-	RECORD=$E2E_DIR/$E2E_NAME-$1.rec
-	shift
-	"$MKRECORD" "$@" >"$RECORD" || e2e_fail "ramsift-mkrecord $*"
-}
-
-# description RESULT LINES: a run's description for ramsift-mkrecord on this
-# machine (serial SN-1), its pages and pairs in LINES (errors: 7 on FAIL).
-description() {
-	local errors=0
-	[ "$1" != FAIL ] || errors=7
-	printf '%s\n' "result $1" 'passes 1' "errors $errors" 'tested_bytes 247463936' \
-		'usable_bytes 247463936' 'elapsed_ms 61234' 'version v-test' \
-		'date 2026-12-02 00:11:57' 'manufacturer ramsift-test' 'product nvram-preloader' \
-		'serial SN-1' "uuid $uuid" 'ram 0x100000-0xe000000' "$2"
-}
-
-# boot STEP [QEMU_ARGS...]: fresh UEFI variables holding RECORD, then boot
-# the ESP (the drive options in the array disk) on the machine $SMBIOS
+# boot STEP [QEMU_ARGS...]: fresh UEFI variables holding RT_RECORD, then boot
+# the ESP (the drive options in the array disk) on the machine $RT_SMBIOS
 # names; the pre-loader must have started the loader.
 boot() {
 	local step=$1
 	shift
 	rt_firmware uefi
-	"$VARSTORE" "$vars" set RamsiftResult ramsift 7 <"$RECORD" || e2e_fail "ramsift-varstore set"
-	rt_boot "$step" -m 256M "${RT_FW[@]}" "${SMBIOS[@]}" "${disk[@]}" -net none "$@"
+	"$VARSTORE" "$vars" set RamsiftResult ramsift 7 <"$RT_RECORD" || e2e_fail "ramsift-varstore set"
+	rt_boot "$step" -m 256M "${RT_FW[@]}" "${RT_SMBIOS[@]}" "${disk[@]}" -net none "$@"
 	e2e_expect '^ramsift-reserve: starting \\EFI\\BOOT\\grubx64\.efi$' 'the pre-loader started the loader'
 	e2e_expect "^$started\$" 'GRUB ran'
-}
-
-# nothing_reserved WHY_ERE: the pre-loader said why and reserved nothing.
-nothing_reserved() {
-	e2e_expect "$1" 'the pre-loader said why the record is not applied'
-	e2e_expect '^ramsift-reserve: no badram= or pages= given: nothing to reserve$' 'nothing reserved'
-	e2e_expect_no '^ramsift-reserve: (reserved|RamsiftResult lists) ' 'no page reserved'
 }
 
 # last_result: copy \EFI\ramsift\last-result.txt out of the ESP to $text,
@@ -127,14 +94,14 @@ ramsift_efi=$E2E_DIR/$E2E_NAME-ramsift.efi
 loader "$halt_efi" halt
 loader "$ramsift_efi" "multiboot2 /boot/ramsift.elf $RT_ARGS tests=own-address
 boot"
-machine SN-1
+rt_machine nvram-preloader SN-1
 fail_pages='range 0x5000000-0x5003000
 range 0x5800000-0x5801000
 page 0x6000000'
 
 # A FAIL record: its 5 pages reserved, the file written; ramsift, booted
 # next through GRUB, does not see them.
-record fail < <(description FAIL "$fail_pages")
+rt_record fail < <(rt_description nvram-preloader SN-1 FAIL "$fail_pages")
 esp "" "$ramsift_efi"
 boot fail -rtc base=2026-12-02T01:00:00
 e2e_expect '^ramsift-reserve: RamsiftResult: FAIL on 2026-12-02 00:11:57 UTC, 5 pages in 3 ranges$' \
@@ -153,7 +120,7 @@ last_result
 text_expect '^ramsift: result=FAIL passes=1 errors=7 tested_bytes=247463936 usable_bytes=247463936 elapsed_s=61\.234 version=v-test$' \
 	'the result line'
 text_expect '^date: 2026-12-02 00:11:57 UTC$' 'the date'
-text_expect "^machine: manufacturer=\"ramsift-test\" product=\"nvram-preloader\" serial=\"SN-1\" uuid=$uuid\$" \
+text_expect "^machine: manufacturer=\"ramsift-test\" product=\"nvram-preloader\" serial=\"SN-1\" uuid=$RT_UUID\$" \
 	'the machine'
 text_expect '^0x5000000-0x5002fff \(3 pages\)$' 'a range'
 text_expect '^0x6000000-0x6000fff \(1 pages\)$' 'the last range'
@@ -176,39 +143,39 @@ cmp -s "$text" "$text.first" && [ "$(stat -c %Y "$text")" = "$written" ] ||
 rm -f "$text.first"
 
 # A corrupt record (a byte flipped): the CRC, at its end, says so.
-record corrupt --flip 40 < <(description FAIL "$fail_pages")
-crc_at=$(($(stat -c %s "$RECORD") - 4))
+rt_record corrupt --flip 40 < <(rt_description nvram-preloader SN-1 FAIL "$fail_pages")
+crc_at=$(($(stat -c %s "$RT_RECORD") - 4))
 boot corrupt
-nothing_reserved "^ramsift-reserve: RamsiftResult is not a valid record, at byte $crc_at of $((crc_at + 4)): the record's CRC does not match"
+rt_nothing_reserved "^ramsift-reserve: RamsiftResult is not a valid record, at byte $crc_at of $((crc_at + 4)): the record's CRC does not match"
 
 # Another machine's: whose it is.
-record fail < <(description FAIL "$fail_pages")
-machine SN-2
+rt_record fail < <(rt_description nvram-preloader SN-1 FAIL "$fail_pages")
+rt_machine nvram-preloader SN-2
 boot foreign
-nothing_reserved "^ramsift-reserve: RamsiftResult was written on another machine, manufacturer=\"ramsift-test\" product=\"nvram-preloader\" serial=\"SN-1\" uuid=$uuid; this one is manufacturer=\"ramsift-test\" product=\"nvram-preloader\" serial=\"SN-2\" uuid=$uuid: nothing reserved from it"
-machine SN-1
+rt_nothing_reserved "^ramsift-reserve: RamsiftResult was written on another machine, manufacturer=\"ramsift-test\" product=\"nvram-preloader\" serial=\"SN-1\" uuid=$RT_UUID; this one is manufacturer=\"ramsift-test\" product=\"nvram-preloader\" serial=\"SN-2\" uuid=$RT_UUID: nothing reserved from it"
+rt_machine nvram-preloader SN-1
 
 # A variable larger than any record: not read.
-record large --pad 5000 < <(description FAIL "$fail_pages")
+rt_record large --pad 5000 < <(rt_description nvram-preloader SN-1 FAIL "$fail_pages")
 boot large
-nothing_reserved "^ramsift-reserve: RamsiftResult holds 5000 bytes, more than a record's 4096: not read"
+rt_nothing_reserved "^ramsift-reserve: RamsiftResult holds 5000 bytes, more than a record's 4096: not read"
 
 # A range beyond the guest's 256 MiB.
-record outside < <(description FAIL "$fail_pages
+rt_record outside < <(rt_description nvram-preloader SN-1 FAIL "$fail_pages
 range 0x40000000-0x40001000")
 boot outside
-nothing_reserved '^ramsift-reserve: RamsiftResult'"'"'s range 0x40000000-0x40000FFF is not RAM in the firmware'"'"'s memory map'
+rt_nothing_reserved '^ramsift-reserve: RamsiftResult'"'"'s range 0x40000000-0x40000FFF is not RAM in the firmware'"'"'s memory map'
 
 # 144 MiB of the 256: more than half.
-record half < <(description FAIL 'range 0x1000000-0xa000000')
+rt_record half < <(rt_description nvram-preloader SN-1 FAIL 'range 0x1000000-0xa000000')
 boot half
-nothing_reserved '^ramsift-reserve: RamsiftResult'"'"'s pages \(144 MiB\) and those the pairs of badpages\.txt and the load options match \(0 MiB\) are more than half of the [0-9]+ MiB of RAM'
+rt_nothing_reserved '^ramsift-reserve: RamsiftResult'"'"'s pages \(144 MiB\) and those the pairs of badpages\.txt and the load options match \(0 MiB\) are more than half of the [0-9]+ MiB of RAM'
 
 # A PASS record: nothing to reserve, and its text written.
-record pass < <(description PASS '')
+rt_record pass < <(rt_description nvram-preloader SN-1 PASS '')
 boot pass
 e2e_expect '^ramsift-reserve: RamsiftResult: PASS on 2026-12-02 00:11:57 UTC$' 'the record named'
-nothing_reserved '^ramsift-reserve: the last run passed on 2026-12-02 00:11:57 UTC: nothing reserved from RamsiftResult$'
+rt_nothing_reserved '^ramsift-reserve: the last run passed on 2026-12-02 00:11:57 UTC: nothing reserved from RamsiftResult$'
 e2e_expect '^ramsift-reserve: wrote the record as text to ' 'last-result.txt written for the PASS record'
 last_result
 text_expect '^ramsift: result=PASS ' 'the PASS result line'
@@ -216,7 +183,7 @@ text_expect '^ramsift: result=PASS ' 'the PASS result line'
 # Pages cut short: the listed page and the pages its pairs match (it
 # again, and one more), with badpages.txt's pairs, which match the listed
 # page again and one more: 3 pages, each counted once.
-record cut < <(description FAIL 'page 0x5000000
+rt_record cut < <(rt_description nvram-preloader SN-1 FAIL 'page 0x5000000
 failing_pages 2
 cut
 pairs 0x5000000,0x7ffffffffffff000,0x7000000,0x7ffffffffffff000')
@@ -231,7 +198,7 @@ e2e_expect '^ramsift-reserve: 3 pages reserved as EfiUnusableMemory, 0 pages alr
 
 # A new record (the ESP holds the cut one's text) on a medium the firmware
 # cannot write: said, and the boot goes on.
-record pass < <(description PASS '')
+rt_record pass < <(rt_description nvram-preloader SN-1 PASS '')
 disk=(-drive "if=none,id=esp,format=raw,readonly=on,file=$esp" -device virtio-blk-pci,drive=esp)
 boot readonly
 e2e_expect '^ramsift-reserve: cannot write \\EFI\\ramsift\\last-result\.txt: .*: not written; the record stays in NVRAM$' \

@@ -4,8 +4,12 @@
 # typed: OVMF keeps one VARS file across the boots, as a PC's NVRAM, and
 # boots an ESP whose \EFI\BOOT\BOOTX64.EFI is ramsift-reserve.efi with a
 # badpages.txt naming only the loader (GRUB, whose grub.cfg each step
-# rewrites). With faults held in a 512 MiB guest:
-#   find      ramsift FAILs and writes RamsiftResult: the record (read from
+# rewrites), on a machine QEMU names in SMBIOS (rt_machine). With faults
+# held in a 512 MiB guest:
+#   find      no record yet (under RT_GRUB=2.12 one of this machine's is
+#             planted, its range outside the RAM: the pre-loader refuses
+#             it, ramsift reads it and sees none of its pages reserved);
+#             ramsift FAILs and writes RamsiftResult: the record (read from
 #             the VARS file on the host) lists exactly the failing pages;
 #   reserve   the pre-loader reserves them from the record alone; ramsift
 #             passes without them, tests them again, finds them failing and
@@ -15,11 +19,15 @@
 #             GRUB_BADRAM line;
 #   healed    the faults gone: ramsift passes, the reserved pages too, and it
 #             writes a PASS record;
-#   after     the pre-loader reserves nothing.
-# Under RT_GRUB=2.06 then the cases that must write nothing: nvram=off, a
-# SetVariable that faults (test_fault=nvram-fault), a nearly full store.
-# tests/e2e/roundtrip/nvram-preloader.sh has the records the pre-loader
-# must refuse.
+#   after     the pre-loader reserves nothing, and ramsift reads that PASS
+#             record (its date).
+# Under RT_GRUB=2.06 then the cases that must write nothing, the record
+# left byte for byte: nvram=off (the PASS record), a SetVariable that
+# faults (test_fault=nvram-fault) over a corrupt record planted, a nearly
+# full store over another machine's record planted; ramsift and the
+# pre-loader each say why they do not use a planted record.
+# tests/e2e/roundtrip/nvram-preloader.sh has the other records the
+# pre-loader must refuse.
 . "$(dirname "$0")/lib-faults.sh"
 
 VARSTORE=$B/host/ramsift-varstore
@@ -61,17 +69,28 @@ ramsift_cfg() {
 	CFG
 }
 
-# boot STEP [QEMU_ARGS]: the ESP, OVMF and the VARS file kept.
+# boot STEP [QEMU_ARGS]: the ESP, OVMF and the VARS file kept, on the
+# machine rt_machine names (the records planted name it or another).
+rt_machine nvram SN-1
 boot() {
 	local step=$1
 	shift
-	rt_boot "$step" "${RT_MEM[@]}" "${nvram_fw[@]}" -drive "format=raw,file=$esp" -net none "$@"
+	rt_boot "$step" "${RT_MEM[@]}" "${nvram_fw[@]}" "${RT_SMBIOS[@]}" -drive "format=raw,file=$esp" \
+		-net none "$@"
 }
 
 # get [OUT]: RamsiftResult's bytes from the VARS file into OUT ($record).
 get() {
 	"$VARSTORE" "$vars" get RamsiftResult ramsift >"${1:-$record}" ||
 		e2e_fail "no RamsiftResult in $vars"
+}
+
+# plant NAME [MKRECORD_OPTIONS...]: the record rt_record NAME makes of the
+# description on stdin, set as RamsiftResult and copied to $record.
+plant() {
+	rt_record "$@"
+	"$VARSTORE" "$vars" set RamsiftResult ramsift 7 <"$RT_RECORD" || e2e_fail "set RamsiftResult in $vars"
+	cp "$RT_RECORD" "$record"
 }
 
 # unchanged WHAT: RamsiftResult is byte for byte $record still.
@@ -99,13 +118,25 @@ rt_esp "$iso" "$esp" '# the pages come from RamsiftResult'
 rt_faults cells --ram 0x1000000-0xe000000 --seed 12 cells:3
 rt_hold
 
-# find: no record yet; FAIL, and the record lists exactly the failing pages.
+# find: no record yet; FAIL, and the record lists exactly the failing
+# pages. With GRUB 2.12, a FAIL record of this machine is there already,
+# whose range lies outside the RAM: the pre-loader refuses it, ramsift
+# reads it, finds none of its pages reserved, and replaces it.
+[ "$RT_GRUB" = 2.06 ] || plant outside < <(rt_description nvram SN-1 FAIL 'range 0x40000000-0x40002000')
 ramsift_cfg
 boot find
 rt_want FAIL
 rt_check found "$RT_FAULTS" "$RT_LOG" --exact
 found=$RT_LOG
-e2e_expect '^nvram: no RamsiftResult on this machine yet' 'no record before the first run'
+if [ "$RT_GRUB" = 2.06 ]; then
+	e2e_expect '^ramsift-reserve: no RamsiftResult variable: no ramsift record to apply$' \
+		'the pre-loader found no record'
+	e2e_expect '^nvram: no RamsiftResult on this machine yet$' 'no record before the first run'
+else
+	rt_nothing_reserved '^ramsift-reserve: RamsiftResult'"'"'s range 0x40000000-0x40001FFF is not RAM in the firmware'"'"'s memory map'
+	e2e_expect '^nvram: RamsiftResult holds 2 failing pages of 2026-12-02 00:11:57 UTC, but the memory map reserves none of them: ramsift-reserve\.efi did not run before the loader \(docs/badram\.md\); they are tested like the rest$' \
+		'ramsift read the record and saw none of its pages reserved'
+fi
 n=$(pages "$found" | wc -l)
 e2e_expect "^nvram: kept $n failing pages in RamsiftResult \([0-9]+ bytes\)" 'the record written'
 get
@@ -176,16 +207,22 @@ e2e_expect '^nvram: kept PASS in RamsiftResult' 'a PASS record written'
 get
 "$MKRECORD" --decode <"$record" | grep -qx 'result PASS' || e2e_fail 'the record says PASS'
 
-# after: the pre-loader reserves nothing; ramsift has all the memory.
+# after: the pre-loader reserves nothing; ramsift reads the PASS record
+# and has all the memory.
+passed="$(sed -n 's/^date //p' < <("$MKRECORD" --decode <"$record")) UTC"
 boot after
-e2e_expect '^ramsift-reserve: the last run passed on [0-9-]+ [0-9:]+ UTC: nothing reserved from RamsiftResult' \
+e2e_expect "^ramsift-reserve: the last run passed on $passed: nothing reserved from RamsiftResult\$" \
 	'the pre-loader read the PASS record'
+e2e_expect "^nvram: RamsiftResult holds PASS of $passed\$" 'ramsift read the PASS record'
 rt_want PASS
 [ "$(rt_bytes tested_bytes)" = "$usable" ] || e2e_fail "want all $usable bytes tested, got $(rt_bytes tested_bytes)"
 
 if [ "$RT_GRUB" = 2.06 ]; then
-	# Nothing written (the PASS record stays): nvram=off, the firmware
-	# faulting in SetVariable, a store that would keep less than 16 KiB free.
+	# Nothing written (the record there stays): nvram=off (the PASS
+	# record), the firmware faulting in SetVariable (a corrupt record
+	# planted: ramsift and the pre-loader name its error and offset), a
+	# store that would keep less than 16 KiB free (another machine's
+	# record planted: both name the machine).
 	get
 	ramsift_cfg nvram=off
 	boot off
@@ -194,17 +231,26 @@ if [ "$RT_GRUB" = 2.06 ]; then
 	e2e_expect_no '^nvram: writing' 'no write with nvram=off'
 	unchanged nvram=off
 
+	plant corrupt --flip 40 < <(rt_description nvram SN-1 FAIL 'range 0x5000000-0x5003000')
+	crc_at=$(($(stat -c %s "$record") - 4))
 	ramsift_cfg test_fault=nvram-fault
 	boot fault
+	rt_nothing_reserved "^ramsift-reserve: RamsiftResult is not a valid record, at byte $crc_at of $((crc_at + 4)): the record's CRC does not match"
+	e2e_expect "^nvram: RamsiftResult is no record ramsift reads \(the record's CRC does not match: it changed since it was written, at byte $crc_at\); it is replaced at the end\$" \
+		'ramsift named the corrupt record'"'"'s error and offset'
 	rt_want PASS
 	e2e_expect "^nvram: the firmware's SetVariable faulted \(CPU exception 6, #UD invalid opcode, " \
 		'the fault in SetVariable caught and named'
 	[[ $(tail -n 1 "$RT_LOG") =~ ^ramsift:\ result=PASS\  ]] || e2e_fail 'the result line last after the fault'
 	unchanged 'a faulting SetVariable'
 
+	plant foreign < <(rt_description nvram SN-2 FAIL 'range 0x5000000-0x5003000')
 	"$VARSTORE" "$vars" fill 16 >/dev/null && "$VARSTORE" "$vars" reclaim >/dev/null || e2e_fail "fill $vars"
 	ramsift_cfg
 	boot full
+	rt_nothing_reserved "^ramsift-reserve: RamsiftResult was written on another machine, manufacturer=\"ramsift-test\" product=\"nvram\" serial=\"SN-2\" uuid=$RT_UUID; this one is manufacturer=\"ramsift-test\" product=\"nvram\" serial=\"SN-1\" uuid=$RT_UUID: nothing reserved from it"
+	e2e_expect '^nvram: RamsiftResult was written on another machine \("ramsift-test" "nvram" serial "SN-2"\); it is replaced at the end$' \
+		'ramsift named the machine of the record'
 	rt_want PASS
 	e2e_expect '^nvram: the UEFI variable store has [0-9]+ KiB free of [0-9]+ KiB; writing [0-9]+ bytes would leave less than 16 KiB' \
 		'a nearly full store left alone'
