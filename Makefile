@@ -121,7 +121,8 @@ CHECK_JOBS ?= $(shell nproc)
 CHECK_FIRST := check-rt-linux-roundtrip-grub2.12-linux6.12 check-rt-linux-roundtrip \
 	check-consumer check-rt-efi-reserve-grub2.12-linux6.12 check-rt-efi-reserve \
 	check-rt-grub-roundtrip-grub2.12 check-rt-grub-roundtrip check-rt-linux-roundtrip-grub2.12 \
-	check-rt-linux-roundtrip-linux6.12 check-e2e-kernel-5g check-e2e-identity
+	check-rt-linux-roundtrip-linux6.12 check-rt-nvram check-e2e-kernel-5g check-rt-nvram-preloader \
+	check-rt-nvram-grub2.12 check-e2e-identity
 check: deps
 	$(Q)$(MAKE) --no-print-directory check-deps
 	$(Q)$(MAKE) --no-print-directory -k -Otarget $(if $(filter -j%,$(MAKEFLAGS)),,-j$(CHECK_JOBS)) \
