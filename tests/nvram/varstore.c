@@ -248,9 +248,12 @@ static uint8_t *read_stdin(size_t max, size_t *len)
 		die(EXIT_USAGE, "out of memory");
 	while (got <= max && (n = fread(buf + got, 1, max + 1 - got, stdin)) > 0)
 		got += n;
-	if (ferror(stdin))
+	bool error = ferror(stdin), too_long = got > max;
+	if (error || too_long)
+		free(buf);	// before die(): the leak checker runs at exit
+	if (error)
 		die(EXIT_USAGE, "standard input: %s", strerror(errno));
-	if (got > max)
+	if (too_long)
 		die(EXIT_ABSENT, "more than %zu bytes of data on standard input: they cannot fit the store", max);
 	*len = got;
 	return buf;

@@ -344,6 +344,12 @@ rt_record() {
 	"$B/host/ramsift-mkrecord" "$@" >"$RT_RECORD" || e2e_fail "ramsift-mkrecord $*"
 }
 
+# rt_plant VARS: set RT_RECORD as RamsiftResult in the OVMF variables VARS.
+rt_plant() {
+	"$B/host/ramsift-varstore" "$1" set RamsiftResult ramsift 7 <"$RT_RECORD" ||
+		e2e_fail "set RamsiftResult in $1"
+}
+
 # rt_nothing_reserved WHY_ERE: the pre-loader said why it applies no
 # record, and reserved nothing (its badpages.txt names no pages).
 rt_nothing_reserved() {

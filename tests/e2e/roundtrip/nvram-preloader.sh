@@ -17,7 +17,6 @@
 . "$(dirname "$0")/lib-faults.sh"
 
 RESERVE=$B/ramsift-reserve.efi
-VARSTORE=$B/host/ramsift-varstore
 esp=$E2E_DIR/$E2E_NAME-esp.img
 vars=$E2E_DIR/$E2E_NAME-vars.fd	# e2e_uefi's copy of OVMF's variables
 text=$E2E_DIR/$E2E_NAME-last-result.txt
@@ -58,7 +57,7 @@ boot() {
 	local step=$1
 	shift
 	rt_firmware uefi
-	"$VARSTORE" "$vars" set RamsiftResult ramsift 7 <"$RT_RECORD" || e2e_fail "ramsift-varstore set"
+	rt_plant "$vars"
 	rt_boot "$step" -m 256M "${RT_FW[@]}" "${RT_SMBIOS[@]}" "${disk[@]}" -net none "$@"
 	e2e_expect '^ramsift-reserve: starting \\EFI\\BOOT\\grubx64\.efi$' 'the pre-loader started the loader'
 	e2e_expect "^$started\$" 'GRUB ran'

@@ -89,7 +89,7 @@ get() {
 # description on stdin, set as RamsiftResult and copied to $record.
 plant() {
 	rt_record "$@"
-	"$VARSTORE" "$vars" set RamsiftResult ramsift 7 <"$RT_RECORD" || e2e_fail "set RamsiftResult in $vars"
+	rt_plant "$vars"
 	cp "$RT_RECORD" "$record"
 }
 
