@@ -124,6 +124,10 @@ cp "$vars" "$tmp/full"
 want 1 'set in a full store' sh -c 'printf x | "$0" "$1" set RamsiftOther ramsift 7' "$tool" "$vars"
 grep -q 'does not fit' "$tmp/err" || fail "set in a full store: no message: $(cat "$tmp/err")"
 cmp -s "$vars" "$tmp/full" || fail 'a set that did not fit changed the file'
+want 1 'set more data than any store holds' sh -c 'head -c 300000 /dev/zero | "$0" "$1" set RamsiftOther ramsift 7' "$tool" "$vars"
+grep -q 'more than [0-9]* bytes of data on standard input: they cannot fit the store' "$tmp/err" ||
+	fail "set more data than any store holds: no message: $(cat "$tmp/err")"
+cmp -s "$vars" "$tmp/full" || fail 'a set of too much data changed the file'
 want 0 'get from a full store' vs get RamsiftResult ramsift
 cmp -s "$tmp/out" "$tmp/rec4k" || fail 'get from a full store: not the record'
 outside_same 'fill'
