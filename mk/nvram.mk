@@ -9,8 +9,8 @@
 
 NVRAM_CPIO := $(B)/linux/apply.cpio
 
-$(B)/linux/apply-guest: tests/linux/apply-guest.c
-	$(call say,HOSTCC,$@)mkdir -p $(@D) && $(HOST_CC) $(RT_CFLAGS) -static -o $@ $<
+$(B)/linux/apply-guest: tests/linux/apply-guest.c lib/record/record.h
+	$(call say,HOSTCC,$@)mkdir -p $(@D) && $(HOST_CC) $(RT_CFLAGS) -iquote lib -static -o $@ $<
 $(B)/linux/efivarfs.ko: $(B)/linux/vmlinuz
 	$(call say,UNPACK,$@)dpkg-deb --fsys-tarfile "$$(ls $(B)/linux/linux-image-*.deb | tail -n 1)" | \
 		tar -xO --wildcards './lib/modules/*/kernel/fs/efivarfs/efivarfs.ko' >$@.tmp && mv $@.tmp $@
