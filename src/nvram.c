@@ -34,7 +34,8 @@
 #define AT_RECORD	(AT_PAGES + PAGES_LISTED * 8)
 _Static_assert(AT_RECORD + sizeof(struct record) <= REPORT_SCRATCH_BYTES, "the scratch holds it all");
 
-enum plan { SAY_NOTHING, SAY_BIOS, SAY_OFF, SAY_UNCHANGED, SAY_NO_FOLD, RECHECK, WRITE };
+enum plan { SAY_NOTHING, SAY_BIOS, SAY_OFF, SAY_UNCHANGED, SAY_NO_FOLD, SAY_GET_FAULTED, RECHECK,
+	    WRITE };
 
 // What RamsiftResult held when the run began.
 enum old { OLD_UNKNOWN, OLD_NONE, OLD_OTHER, OLD_PASS, OLD_FAIL };
@@ -49,6 +50,7 @@ static struct {
 	enum old old;
 	struct recheck recheck;		// OLD_FAIL: the pages reserved for it
 	bool recheck_partial;		// more reserved ranges than recheck holds
+	bool get_faulted;		// GetVariable faulted: SetVariable is not called
 } nv;
 
 static uint64_t scratch(void)
@@ -56,10 +58,41 @@ static uint64_t scratch(void)
 	return footprint_work(nv.run->fp) + WORK_REPORT;
 }
 
+// The test hooks test_fault=nvram-*: firmware that OVMF is not.
+static void fake_firmware(struct efirt *rt)
+{
+	uint64_t ud2 = (uint64_t)(uintptr_t)trap_test_ud2;
+	uint64_t device_error = (uint64_t)(uintptr_t)trap_test_device_error;
+
+	switch (nv.run->cfg->test_fault) {
+	case TEST_FAULT_NVRAM_FAULT:
+		rt->set_variable = ud2;
+		break;
+	case TEST_FAULT_NVRAM_GET_FAULT:
+		rt->get_variable = ud2;
+		break;
+	case TEST_FAULT_NVRAM_SET_ERROR:
+		rt->set_variable = device_error;
+		break;
+	case TEST_FAULT_NVRAM_QUERY_ERROR:
+		rt->query_variable_info = device_error;
+		break;
+	case TEST_FAULT_NVRAM_NO_QUERY:
+		rt->query_variable_info = 0;
+		break;
+	default:
+		break;
+	}
+}
+
 static const char *find_runtime(struct efirt *rt)
 {
-	return nv.bi->efi64 ? efirt_find(rt, nv.bi->efi_systab, nv.run->fp->top) :
-	       "the loader passed a 32-bit EFI system table, which ramsift cannot call";
+	if (!nv.bi->efi64 || nv.run->cfg->test_fault == TEST_FAULT_NVRAM_EFI32)
+		return "the loader passed a 32-bit EFI system table, which ramsift cannot call";
+	const char *why = efirt_find(rt, nv.bi->efi_systab, nv.run->fp->top);
+	if (!why)
+		fake_firmware(rt);
+	return why;
 }
 
 static void say_old(const struct record *rec)
@@ -112,6 +145,7 @@ static void read_old(void)
 			 (unsigned long long)k.vector, trap_vector_name(k.vector),
 			 (unsigned long long)k.fault_rip);
 		nv.old = OLD_UNKNOWN;
+		nv.get_faulted = true;
 	} else if (status == (EFI_ERROR_BIT | 14)) {
 		nv.old = OLD_NONE;
 		log_info("nvram: no " RECORD_VAR_NAME " on this machine yet");
@@ -163,7 +197,8 @@ static enum plan plan(enum result r, const struct run_status *s)
 		return uefi_plan(r, s) == WRITE ? SAY_BIOS : SAY_NOTHING;
 	if (!nv.run->cfg->nvram)
 		return SAY_OFF;
-	return uefi_plan(r, s);
+	enum plan p = uefi_plan(r, s);
+	return (p == WRITE || p == RECHECK) && nv.get_faulted ? SAY_GET_FAULTED : p;
 }
 
 bool nvram_will_call(enum result r, const struct run_status *s)
@@ -278,8 +313,6 @@ static void write_record(enum result r, const struct run_status *s, uint64_t now
 					 .ranges = rec->nranges, .pages_cut = rec->pages_cut };
 	if (!room_for(&rt, n))
 		return;
-	if (nv.run->cfg->test_fault == TEST_FAULT_NVRAM_FAULT)
-		rt.set_variable = (uint64_t)(uintptr_t)trap_test_ud2;
 	log_info("nvram: writing %s to the UEFI variable " RECORD_VAR_NAME ": %zu bytes, %llu pages "
 		 "in %zu ranges%s (if ramsift stops here, the firmware hung in SetVariable: boot "
 		 "with nvram=off)", r == RESULT_PASS ? "PASS" : "the failing pages", n,
@@ -344,6 +377,11 @@ void nvram_keep(enum result r, const struct run_status *s, uint64_t now_ms)
 		return;
 	case SAY_NO_FOLD:
 		say("the run ended before its final report: " RECORD_VAR_NAME " is left as it was");
+		return;
+	case SAY_GET_FAULTED:
+		say("the firmware's GetVariable faulted at the start, so SetVariable is not called: "
+		    "nothing kept. Boot this machine with nvram=off, and give the pre-loader the "
+		    "efi-reserve: line");
 		return;
 	case RECHECK:
 		if (reserved_still_fail())

@@ -362,6 +362,11 @@ static const char *const test_fault_names[] = {
 	[TEST_FAULT_AP_HANG_END] = "ap-hang-end",
 	[TEST_FAULT_AP_STACK] = "ap-stack",
 	[TEST_FAULT_NVRAM_FAULT] = "nvram-fault",
+	[TEST_FAULT_NVRAM_GET_FAULT] = "nvram-get-fault",
+	[TEST_FAULT_NVRAM_SET_ERROR] = "nvram-set-error",
+	[TEST_FAULT_NVRAM_QUERY_ERROR] = "nvram-query-error",
+	[TEST_FAULT_NVRAM_NO_QUERY] = "nvram-no-query",
+	[TEST_FAULT_NVRAM_EFI32] = "nvram-efi32",
 };
 
 static void set_test_fault(struct parser *p, const char *v, size_t n, const void *arg)

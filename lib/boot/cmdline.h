@@ -35,6 +35,11 @@ enum test_fault {
 	TEST_FAULT_AP_HANG_END, // CPU 1 halts for good as its first job ends
 	TEST_FAULT_AP_STACK,    // CPU 1 writes the word below its stack, as an overflow
 	TEST_FAULT_NVRAM_FAULT, // the firmware's SetVariable faults (a ud2 called instead)
+	TEST_FAULT_NVRAM_GET_FAULT,   // its GetVariable faults (a ud2 called instead)
+	TEST_FAULT_NVRAM_SET_ERROR,   // its SetVariable returns EFI_DEVICE_ERROR
+	TEST_FAULT_NVRAM_QUERY_ERROR, // its QueryVariableInfo returns EFI_DEVICE_ERROR
+	TEST_FAULT_NVRAM_NO_QUERY,    // it has no QueryVariableInfo (as before UEFI 2.0)
+	TEST_FAULT_NVRAM_EFI32,       // the loader's system table taken as a 32-bit one
 };
 
 // The command line's own defaults and ranges. The BadRAM budget's (patterns=

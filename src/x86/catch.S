@@ -63,8 +63,16 @@ restore:
 	mov	K_RSP(%rdi), %rsp
 	jmp	*K_RIP(%rdi)
 
-// The test hook nvram-fault calls this in place of the firmware's
-// SetVariable: an invalid opcode inside a caught call.
+// The test hooks nvram-fault and nvram-get-fault call this in place of
+// the firmware's SetVariable or GetVariable: an invalid opcode inside a
+// caught call.
 	.globl trap_test_ud2
 trap_test_ud2:
 	ud2
+
+// The test hooks nvram-query-error and nvram-set-error call this in place
+// of the firmware's QueryVariableInfo or SetVariable: EFI_DEVICE_ERROR.
+	.globl trap_test_device_error
+trap_test_device_error:
+	movabs	$0x8000000000000007, %rax
+	ret

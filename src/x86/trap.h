@@ -119,8 +119,10 @@ struct trap_catch {
 uint64_t trap_catch_call(struct trap_catch *c, uint64_t fn, uint64_t stack_top, const uint64_t a[5]);
 _Static_assert(offsetof(struct trap_catch, rip) == 56, "catch.S saves eight registers first");
 
-// A function that executes ud2: what the test hook nvram-fault calls.
+// A function that executes ud2, and one that returns EFI_DEVICE_ERROR:
+// what the test hooks nvram-* call in place of the firmware's functions.
 void trap_test_ud2(void);
+uint64_t trap_test_device_error(void);
 
 // The name of exception vector v (0..31), e.g. "#PF page fault".
 const char *trap_vector_name(uint64_t v);

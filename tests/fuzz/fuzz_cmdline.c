@@ -53,7 +53,7 @@ static void check_config(const struct config *c)
 		c->ntests > CMDLINE_MAX_TESTS || c->onexit > ONEXIT_POWEROFF ||
 		c->bitfade_s > CMDLINE_MAX_BITFADE || c->patterns < 1 || c->patterns > BADRAM_MAX_PAIRS ||
 		c->holes < 1 || c->holes > CMDLINE_MAX_HOLES || c->cpus > CMDLINE_MAX_CPUS ||
-		c->test_fault > TEST_FAULT_AP_UD2 || (!c->serial && !c->screen));
+		c->test_fault > TEST_FAULT_NVRAM_EFI32 || (!c->serial && !c->screen));
 	for (size_t i = 0; i < c->ntests; i++)
 		FAIL_IF(c->tests[i] >= mt_ntests);
 }

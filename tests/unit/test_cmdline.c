@@ -184,6 +184,11 @@ static const struct {
 	{ "test_fault=ap-hang-end", { DEF, .test_fault = TEST_FAULT_AP_HANG_END }, 0, NULL, NULL },
 	{ "test_fault=ap-stack", { DEF, .test_fault = TEST_FAULT_AP_STACK }, 0, NULL, NULL },
 	{ "test_fault=nvram-fault", { DEF, .test_fault = TEST_FAULT_NVRAM_FAULT }, 0, NULL, NULL },
+	{ "test_fault=nvram-get-fault", { DEF, .test_fault = TEST_FAULT_NVRAM_GET_FAULT }, 0, NULL, NULL },
+	{ "test_fault=nvram-set-error", { DEF, .test_fault = TEST_FAULT_NVRAM_SET_ERROR }, 0, NULL, NULL },
+	{ "test_fault=nvram-query-error", { DEF, .test_fault = TEST_FAULT_NVRAM_QUERY_ERROR }, 0, NULL, NULL },
+	{ "test_fault=nvram-no-query", { DEF, .test_fault = TEST_FAULT_NVRAM_NO_QUERY }, 0, NULL, NULL },
+	{ "test_fault=nvram-efi32", { DEF, .test_fault = TEST_FAULT_NVRAM_EFI32 }, 0, NULL, NULL },
 	{ "nvram=off", { DEF, .nvram = false }, 0, NULL, NULL },
 	{ "nvram=off nvram=on", { DEF }, 0, NULL, NULL },
 	{ "nvram=no", { DEF }, 1, "ignored: must be on or off", "nvram=no" },
@@ -320,7 +325,7 @@ static void check_sane(const struct config *cfg, const char *what)
 		  cfg->bitfade_s <= CMDLINE_MAX_BITFADE &&
 		  cfg->patterns >= 1 && cfg->patterns <= BADRAM_MAX_PAIRS &&
 		  cfg->holes >= 1 && cfg->holes <= CMDLINE_MAX_HOLES &&
-		  cfg->cpus <= CMDLINE_MAX_CPUS && cfg->test_fault <= TEST_FAULT_AP_STACK;
+		  cfg->cpus <= CMDLINE_MAX_CPUS && cfg->test_fault <= TEST_FAULT_NVRAM_EFI32;
 
 	for (size_t i = 0; ok && i < cfg->ntests; i++)
 		ok = cfg->tests[i] < NNAMES;

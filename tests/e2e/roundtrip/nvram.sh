@@ -21,12 +21,12 @@
 #             writes a PASS record;
 #   after     the pre-loader reserves nothing, and ramsift reads that PASS
 #             record (its date).
-# Under RT_GRUB=2.06 then the cases that must write nothing, the record
-# left byte for byte: nvram=off (the PASS record), a SetVariable that
-# faults (test_fault=nvram-fault) over a corrupt record planted, a nearly
-# full store over another machine's record planted; ramsift and the
-# pre-loader each say why they do not use a planted record; Linux filled
-# that store through efivarfs, as far as it lets a program.
+# Then boots that must write nothing, the record left byte for byte. Under
+# RT_GRUB=2.06: nvram=off (the PASS record), a SetVariable that faults
+# (test_fault=nvram-fault) over a corrupt record planted, a store Linux
+# filled through efivarfs over another machine's record planted; ramsift
+# and the pre-loader each say why they do not use a planted record. Under
+# RT_GRUB=2.12: firmware OVMF is not, through the test hooks nvram-*.
 # tests/e2e/roundtrip/nvram-preloader.sh has the other records the
 # pre-loader must refuse.
 . "$(dirname "$0")/lib-faults.sh"
@@ -273,5 +273,29 @@ if [ "$RT_GRUB" = 2.06 ]; then
 	unchanged 'a nearly full store'
 	for v in $("$VARSTORE" "$vars" list | sed -nE 's/.* (RamsiftFiller[0-9]+)$/\1/p'); do
 		"$VARSTORE" "$vars" delete "$v" ramsift || e2e_fail "delete $v"
+	done
+else
+	# Firmware OVMF is not, through the test hooks: no QueryVariableInfo
+	# (before UEFI 2.0), one or SetVariable returning an error, a
+	# GetVariable that faults, a 32-bit system table. Each boot passes,
+	# says why it keeps nothing, and leaves the PASS record as it was.
+	declare -A said=(
+		[no-query]="the firmware \(UEFI revision 0x[0-9a-f]+\) has no QueryVariableInfo to say how full its variable store is; nothing kept"
+		[query-error]="the firmware's QueryVariableInfo returned EFI_DEVICE_ERROR \(0x8000000000000007\); nothing kept\$"
+		[set-error]="the firmware's SetVariable returned EFI_DEVICE_ERROR \(0x8000000000000007\); nothing kept: "
+		[get-fault]="the firmware's GetVariable faulted at the start, so SetVariable is not called: nothing kept"
+		[efi32]="the loader passed a 32-bit EFI system table, which ramsift cannot call; nothing kept\$"
+	)
+	get
+	for hook in no-query query-error set-error get-fault efi32; do
+		ramsift_cfg "test_fault=nvram-$hook"
+		boot "$hook"
+		rt_want PASS
+		e2e_expect "^nvram: ${said[$hook]}" "nvram-$hook: why nothing was kept"
+		[ "$hook" != get-fault ] ||
+			e2e_expect "^nvram: the firmware's GetVariable faulted \(CPU exception 6, #UD invalid opcode, at rip=0x[0-9a-f]+\); the result cannot be kept: boot with nvram=off\$" \
+				'nvram-get-fault: the fault caught and named at the start'
+		[[ $(tail -n 1 "$RT_LOG") =~ ^ramsift:\ result=PASS\  ]] || e2e_fail "nvram-$hook: the result line last"
+		unchanged "test_fault=nvram-$hook"
 	done
 fi
