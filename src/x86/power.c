@@ -35,6 +35,8 @@ static struct {
 	uint8_t value;
 } reset_reg;
 
+static bool kbc_absent;
+
 static inline void outw(uint16_t port, uint16_t v)
 {
 	__asm__ volatile("outw %0, %1" : : "a"(v), "Nd"(port));
@@ -108,6 +110,11 @@ bool power_acpi_mode(void)
 	return false;
 }
 
+void power_set_no_kbc(void)
+{
+	kbc_absent = true;
+}
+
 bool power_off_known(void)
 {
 	return sleep_regs.set;
@@ -146,11 +153,13 @@ bool power_reset_acpi(void)
 
 void power_reset_legacy(void)
 {
-	log_info("power: reset through the keyboard controller");
-	for (int i = 0; i < 100000 && (inb(KBC_STATUS) & 0x02); i++)
-		cpu_relax();
-	outb(KBC_STATUS, KBC_PULSE_RESET);
-	timer_delay_ms(RESET_WAIT_MS);
+	if (!kbc_absent) {
+		log_info("power: reset through the keyboard controller");
+		for (int i = 0; i < 100000 && (inb(KBC_STATUS) & 0x02); i++)
+			cpu_relax();
+		outb(KBC_STATUS, KBC_PULSE_RESET);
+		timer_delay_ms(RESET_WAIT_MS);
+	}
 	log_info("power: reset through port 0xcf9");
 	outb(RESET_CONTROL, 0x02);
 	outb(RESET_CONTROL, 0x06);
