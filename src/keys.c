@@ -7,6 +7,7 @@
 #include "leave.h"
 #include "log.h"
 #include "machine.h"
+#include "usbkeys.h"
 #include "x86/io.h"
 #include "x86/kbd.h"
 #include "x86/serial.h"
@@ -54,6 +55,8 @@ static int serial_key(void)
 static int key(void)
 {
 	int c = kbd_read();
+	if (c < 0)
+		c = usbkeys_read();
 	return c >= 0 ? c : serial_key();
 }
 
@@ -96,11 +99,13 @@ static void log_sources(bool ps2, const char *usb, const struct config *cfg, boo
 			 "(plug in a keyboard, or boot with console=ttyS0)");
 }
 
-void keys_init(const struct config *cfg, bool serial_ok)
+void keys_init(const struct config *cfg, bool serial_ok, uint64_t usb_mem)
 {
-	const char *usb = "";
+	static char usb[LOG_LINE_MAX / 2];
 	bool ps2 = ps2_init();
 
+	usbkeys_start(usb_mem);
+	usbkeys_describe(usb, sizeof(usb));
 	if (ps2 || usb[0])
 		log_info("keys: Esc or q stops, s skips a test, p pauses, r reboots, ? lists "
 			 "them (keyboard and serial console)");

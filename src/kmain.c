@@ -219,7 +219,7 @@ static void probe_top(const struct ram *ram)
 // Replace the boot page tables (first 4 GiB only) by ones covering all RAM,
 // the framebuffer, the devices below 4 GiB and up to devices_end (the USB
 // controllers' registers). The new tables, and the working memory after
-// them (error table, fold scratch, smp_bytes for the APs:
+// them (error table, fold scratch, USB DMA block, smp_bytes for the APs:
 // pass.h), come from free RAM below 4 GiB, which the boot tables reach.
 static void map_all_memory(struct ram *ram, const struct bootinfo *bi, struct footprint *fp,
 			   uint64_t smp_bytes, uint64_t devices_end)
@@ -332,7 +332,8 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 		 (unsigned long long)run.seed, cfg.error_lines, cfg.bitfade_s,
 		 cfg.seed_set ? "" : " (add seed= with this value to repeat the random patterns)");
 	nvram_init(&run, &bootinfo);	// the run's date; the record at its end
-	keys_init(&cfg, serial_ok);	// from here on a key can stop, skip or pause
+	// From here on a key can stop, skip or pause.
+	keys_init(&cfg, serial_ok, footprint_work(&footprint) + WORK_USB);
 	status_screen_start(&run, &bootinfo);	// the screen's status rows
 	run_passes(&run);
 	machcheck_poll(true);

@@ -2,9 +2,12 @@
 // USB keyboards (see usbkeys.h): which controllers are read and which not,
 // and the stack driven from the keys' polls.
 #include "log.h"
+#include "string.h"
 #include "usb/usb.h"
+#include "usbhost.h"
 #include "usbkeys.h"
 #include "x86/pci.h"
+#include "x86/timer.h"
 
 #define PCI_CLASS_SERIAL_BUS	0x0c
 #define PCI_SUBCLASS_USB	0x03
@@ -13,8 +16,15 @@
 #define PROG_IF_EHCI		0x20
 #define PROG_IF_XHCI		0x30
 #define USB_FUNCTIONS_MAX	32	// USB functions looked at; more are named in a warning
+#define SETTLE_MS		2000	// for the keyboards to enumerate before the keys: line
+#define DESCRIBE_LEN		400
+
+static struct usb_host host;
 static struct usb_controller_info found[USB_MAX_HCS];
 static size_t nfound;
+static bool running;
+static unsigned generation;
+static char before_move[DESCRIBE_LEN];
 
 static const char *kind_name(uint8_t prog_if)
 {
@@ -81,4 +91,72 @@ uint64_t usbkeys_find(const struct config *cfg)
 	if (n == 0)
 		log_info("usb: no USB controller on PCI");
 	return end;
+}
+
+// Take every controller found, and wait (bounded) for the stack to settle.
+static void take_all(uint64_t mem)
+{
+	usb_init(&host, usbhost_env(), (struct usb_mem){ (void *)(uintptr_t)mem, mem, USBKEYS_MEM_BYTES });
+	running = false;
+	for (size_t i = 0; i < nfound; i++) {
+		pci_enable_memory_master(found[i].bdf);
+		running |= usb_add(&host, &found[i]);
+	}
+	for (uint64_t end = timer_ms() + SETTLE_MS; running && usb_busy(&host) && timer_ms() < end;)
+		usb_poll(&host);
+	generation = usb_generation(&host);
+}
+
+void usbkeys_start(uint64_t mem)
+{
+	if (nfound)
+		take_all(mem);
+}
+
+bool usbkeys_running(void)
+{
+	return running;
+}
+
+size_t usbkeys_describe(char *buf, size_t size)
+{
+	if (running)
+		return usb_describe(&host, buf, size);
+	if (size)
+		buf[0] = '\0';
+	return 0;
+}
+
+int usbkeys_read(void)
+{
+	if (!running)
+		return -1;
+	usb_poll(&host);
+	if (usb_generation(&host) != generation) {
+		char line[DESCRIBE_LEN];
+		generation = usb_generation(&host);
+		usbkeys_describe(line, sizeof(line));
+		log_info("keys: USB keyboards now: %s", line[0] ? line : "none");
+	}
+	return usb_key(&host);
+}
+
+void usbkeys_stop(void)
+{
+	if (!running)
+		return;
+	usbkeys_describe(before_move, sizeof(before_move));
+	usb_stop(&host);
+}
+
+void usbkeys_moved(uint64_t mem)
+{
+	char now[DESCRIBE_LEN];
+
+	if (!running)
+		return;
+	take_all(mem);
+	usbkeys_describe(now, sizeof(now));
+	if (!str_eq(now, before_move))
+		log_info("keys: USB keyboards now: %s", now[0] ? now : "none");
 }
