@@ -227,6 +227,35 @@ static void test_unplug_replug(void **state)
 	expect_clean();
 }
 
+// Unplugged and plugged in again between two polls: the port still shows
+// a connection but the controller disabled it, and the keyboard (at
+// address 0 again) is enumerated anew.
+static void test_quick_replug(void **state)
+{
+	unsigned gen, slot;
+
+	(void)state;
+	machine(4, 4);
+	simdev_keyboard(&kbd, USB_SPEED_FULL);
+	simx_plug(&sim, 5, &kbd);
+	assert_true(add());
+	settle();
+	gen = usb_generation(&host);
+	slot = simx_slot_of(&sim, &kbd);
+	simx_plug(&sim, 5, NULL);
+	simx_plug(&sim, 5, &kbd);
+	polls(20);
+	settle();
+	expect_describe("USB keyboard at xHCI 00:04.0 port 5");
+	assert_int_not_equal(usb_generation(&host), gen);
+	assert_int_not_equal(kbd.address, 0);
+	assert_int_not_equal(simx_slot_of(&sim, &kbd), 0);
+	if (sim.slots[slot].enabled && sim.slots[slot].dev == &kbd && slot != kbd.address)
+		fail_msg("the old slot %u still holds the keyboard", slot);
+	expect_keys(&kbd);
+	expect_clean();
+}
+
 static void test_hub_unplug_removes_children(void **state)
 {
 	(void)state;
@@ -296,9 +325,23 @@ static void test_device_faults(void **state)
 	expect_device_fault(no_endpoint, "keyboard interface has no interrupt-IN endpoint");
 }
 
-static void test_set_idle_stall_tolerated(void **state)
+// SET_PROTOCOL and SET_IDLE may be refused: the keyboard is used anyway,
+// and after the STALL EP0 is recovered (Reset Endpoint, Set TR Dequeue
+// Pointer) for the next request.
+static void test_class_stalls_tolerated(void **state)
 {
 	(void)state;
+	machine(4, 4);
+	simdev_keyboard(&kbd, USB_SPEED_FULL);
+	kbd.stall_protocol = true;
+	simx_plug(&sim, 5, &kbd);
+	assert_true(add());
+	settle();
+	expect_describe("USB keyboard at xHCI 00:04.0 port 5");
+	assert_true(kbd.idle_set);	// the request after the STALL got through
+	expect_keys(&kbd);
+	expect_clean();
+
 	machine(4, 4);
 	simdev_keyboard(&kbd, USB_SPEED_FULL);
 	kbd.stall_idle = true;
@@ -306,7 +349,7 @@ static void test_set_idle_stall_tolerated(void **state)
 	assert_true(add());
 	settle();
 	expect_describe("USB keyboard at xHCI 00:04.0 port 5");
-	expect_keys(&kbd);	// after the STALL, EP0 was recovered for the next request
+	expect_keys(&kbd);
 	expect_clean();
 }
 
@@ -412,9 +455,10 @@ int main(void)
 		cmocka_unit_test(test_behind_two_hubs),
 		cmocka_unit_test(test_two_keyboards),
 		cmocka_unit_test(test_unplug_replug),
+		cmocka_unit_test(test_quick_replug),
 		cmocka_unit_test(test_hub_unplug_removes_children),
 		cmocka_unit_test(test_device_faults),
-		cmocka_unit_test(test_set_idle_stall_tolerated),
+		cmocka_unit_test(test_class_stalls_tolerated),
 		cmocka_unit_test(test_reset_never_ends),
 		cmocka_unit_test(test_bios_handoff),
 		cmocka_unit_test(test_registers_all_ones),

@@ -153,7 +153,7 @@ enum simdev_answer simdev_control(struct simdev *d, const struct usb_setup *s, u
 	else if (s->type == 0 && s->request == 9)
 		d->config = (uint8_t)s->value, a = SIMDEV_OK;
 	else if (s->type == 0x21 && s->request == 0x0b && d->kind == SIMDEV_KEYBOARD)
-		d->protocol = (uint8_t)s->value, a = SIMDEV_OK;
+		a = d->stall_protocol ? SIMDEV_STALL : (d->protocol = (uint8_t)s->value, SIMDEV_OK);
 	else if (s->type == 0x21 && s->request == 0x0a && d->kind == SIMDEV_KEYBOARD)
 		a = d->stall_idle ? SIMDEV_STALL : (d->idle_set = true, SIMDEV_OK);
 	else if ((s->type == 0x23 || s->type == 0xa3) && d->kind == SIMDEV_HUB)
@@ -193,16 +193,9 @@ void simdev_plug(struct simdev *hub, unsigned port, struct simdev *d)
 		p->change |= 1;
 }
 
-struct simdev *simdev_follow(struct simdev *d, uint32_t route)
+struct simdev *simdev_child(struct simdev *d, unsigned port)
 {
-	for (; route && d; route >>= 4) {
-		unsigned port = route & 0xf;
-		struct simdev_port *p;
-
-		if (d->kind != SIMDEV_HUB || port < 1 || port > d->nports)
-			return NULL;
-		p = &d->ports[port - 1];
-		d = p->enabled ? p->dev : NULL;
-	}
-	return d;
+	if (d->kind != SIMDEV_HUB || port < 1 || port > d->nports || !d->ports[port - 1].enabled)
+		return NULL;
+	return d->ports[port - 1].dev;
 }

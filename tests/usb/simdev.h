@@ -41,6 +41,7 @@ struct simdev {
 	bool silent;		// never answers a control request
 	bool stall_desc;	// STALLs GET_DESCRIPTOR
 	bool stall_idle;	// STALLs SET_IDLE (a real keyboard may: tolerated)
+	bool stall_protocol;	// STALLs SET_PROTOCOL (tolerated too)
 	size_t desc_cut;	// sends only this much of its device descriptor (0: all)
 	// Keyboard.
 	uint8_t report[8];
@@ -70,9 +71,8 @@ void simdev_release(struct simdev *kbd);
 // Plug d into port (from 1) of hub, or unplug what is there (d NULL).
 void simdev_plug(struct simdev *hub, unsigned port, struct simdev *d);
 
-// The device at the end of route (a hub port per 4 bits, first tier
-// lowest) from d; NULL when a hub on the way has nothing there or its port
-// is not enabled.
-struct simdev *simdev_follow(struct simdev *d, uint32_t route);
+// The device on port (from 1) of hub d; NULL when d is no hub, the port
+// does not exist, has nothing there or is not enabled.
+struct simdev *simdev_child(struct simdev *d, unsigned port);
 
 #endif

@@ -126,12 +126,14 @@ static struct simdev *locate(struct simx *s, const uint32_t *slot)
 	if (port < 1 || port > s->root.nports || !(s->portsc[port - 1] & 2))
 		return NULL;
 	d = s->root.ports[port - 1].dev;
+	// Each tier's port until the route ends; a tier of 0 before a later
+	// one is a route no hub could follow.
 	for (uint32_t r = route; r && d; r >>= 4) {
 		if (d->speed == USB_SPEED_HIGH && d->kind == SIMDEV_HUB) {
 			tt = d;
 			tt_port = r & 0xf;
 		}
-		d = simdev_follow(d, r & 0xf);
+		d = simdev_child(d, r & 0xf);
 	}
 	if (!d)
 		return NULL;
@@ -295,7 +297,7 @@ static void run_control(struct simx *s, unsigned id)
 	if (has_data && !(setup.type & 0x80))
 		mem_copy(buf, dma(s, (uint64_t)t[1][1] << 32 | t[1][0], t[1][2] & 0x1ffff),
 		       t[1][2] & 0x1ffff);
-	if (!sl->dev->attached)
+	if (!sl->dev->attached || sl->dev->address != id)
 		a = SIMDEV_STALL, setup.length = 0xffff;	// marked below as an error
 	else
 		a = simdev_control(sl->dev, &setup, buf, &n);
@@ -328,7 +330,7 @@ static void run_intr(struct simx *s, unsigned id, unsigned dci)
 	if (!fetch(s, &deq, &ccs, t))
 		return;
 	len = t[2] & 0x1ffff;
-	if (!sl->dev->attached) {
+	if (!sl->dev->attached || sl->dev->address != id) {
 		sl->halted[dci] = true;
 		return xfer_event(s, id, dci, deq, 4, len);
 	}
