@@ -17,7 +17,7 @@
 #include "string.h"
 #include "usb/usb.h"
 
-#define POLL_ACCESSES 40	// register accesses one usb_poll may make
+#define POLL_ACCESSES 12	// register accesses one usb_poll may make (7 seen)
 #define POLL_US 1000		// simulated time between polls
 #define SETTLE_POLLS 3000	// enough for a few enumerations and the 1 s timeouts
 #define BDF_00_04_0 (4u << 3)
