@@ -59,6 +59,16 @@ void usb_dev_warn(struct usb_host *h, unsigned dev, const char *fmt, ...)
 // The device's place: "xHCI 00:04.0 port 5 (hub port 1, hub port 3)".
 size_t usb_where_text(const struct usb_host *h, unsigned dev, char *buf, size_t size);
 
+// The controller the device is on.
+struct usb_hc *usb_hc_of(struct usb_host *h, unsigned dev);
+// The device moves to state s, to start its operation, with USB_STEP_US.
+void usb_dev_next(struct usb_host *h, unsigned dev, enum usb_dev_state s);
+// The device no longer holds its controller's one enumeration (it has its address).
+void usb_dev_release_enum(struct usb_host *h, unsigned dev);
+// One step of a device being released (DEV_RELEASE): when its controller
+// is done, or after USB_STEP_US, its index is free.
+void usb_dev_release_step(struct usb_host *h, unsigned dev);
+
 // A new device at a port that just finished its reset (root.c, hub.c):
 // its index, or USB_NO_DEVICE (warned) when there is no room.
 unsigned usb_dev_new(struct usb_host *h, unsigned hc, const struct usb_dev_where *where,
