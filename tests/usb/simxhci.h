@@ -79,4 +79,13 @@ unsigned simx_slot_of(const struct simx *s, const struct simdev *d);
 // True when some warning contains text.
 bool simx_warned(const struct simx *s, const char *text);
 
+// simxhci_ring.c, for simxhci.c: the commands queued (doorbell 0), one
+// endpoint's transfers (a slot's doorbell), the protocol speed ID of sp.
+// What a real controller would refuse or misread (DMA outside the block,
+// a context with the wrong speed or TT fields, an overflowing event ring)
+// is a fault (faults, fault): the tests hold it to zero.
+void simx_run_commands(struct simx *s);
+void simx_run_endpoint(struct simx *s, unsigned slot, unsigned dci);
+unsigned simx_speed_id(enum usb_speed sp);
+
 #endif
