@@ -181,6 +181,39 @@ static void test_behind_two_hubs(void **state)
 	expect_clean();
 }
 
+// A USB 3 hub is two hubs: a SuperSpeed one on a USB 3 root port (here
+// with a SuperSpeed disk on its port 1: enumerated, not used) and a USB 2
+// one on a USB 2 root port, where the keyboard is.
+static void test_usb3_hub(void **state)
+{
+	struct simdev disk;
+
+	(void)state;
+	machine(4, 4);
+	simdev_hub(&hub, USB_SPEED_SUPER, 4);
+	simdev_hub(&hub2, USB_SPEED_HIGH, 4);
+	simdev_keyboard(&kbd, USB_SPEED_FULL);
+	simdev_keyboard(&disk, USB_SPEED_SUPER);
+	disk.dev_desc[3] = 3;
+	disk.dev_desc[7] = 9;		// 2^9 bytes
+	disk.conf[14] = 8;		// mass storage, not a keyboard
+	simdev_plug(&hub, 1, &disk);
+	simdev_plug(&hub2, 2, &kbd);
+	simx_plug(&sim, 2, &hub);
+	simx_plug(&sim, 6, &hub2);
+	assert_true(add());
+	settle();
+	expect_describe("USB keyboard at xHCI 00:04.0 port 6 (hub port 2)");
+	assert_true(hub.depth_set);
+	assert_int_equal(hub.hub_depth, 0);
+	assert_int_equal(hub.config, 1);
+	assert_int_not_equal(simx_slot_of(&sim, &disk), 0);
+	assert_int_equal(sim.slots[simx_slot_of(&sim, &disk)].mps[1], 512);
+	assert_int_equal(disk.config, 0);	// left unconfigured
+	expect_keys(&kbd);
+	expect_clean();
+}
+
 static void test_two_keyboards(void **state)
 {
 	(void)state;
@@ -453,6 +486,7 @@ int main(void)
 		cmocka_unit_test(test_root_keyboard_64byte_contexts),
 		cmocka_unit_test(test_behind_one_hub),
 		cmocka_unit_test(test_behind_two_hubs),
+		cmocka_unit_test(test_usb3_hub),
 		cmocka_unit_test(test_two_keyboards),
 		cmocka_unit_test(test_unplug_replug),
 		cmocka_unit_test(test_quick_replug),

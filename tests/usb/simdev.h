@@ -36,7 +36,9 @@ struct simdev {
 	uint8_t dev_desc[18];
 	uint8_t conf[64];
 	size_t conf_len;
-	uint8_t hub_desc[9];
+	uint8_t hub_desc[12];	// USB 2 (9 bytes) or USB 3 (12), by speed
+	bool depth_set;		// SET_HUB_DEPTH came (USB 3 hubs)
+	uint8_t hub_depth;
 	// Faults.
 	bool silent;		// never answers a control request
 	bool stall_desc;	// STALLs GET_DESCRIPTOR
@@ -55,7 +57,8 @@ struct simdev {
 // A boot keyboard at speed (descriptors like a real one: one
 // configuration, interface 0 class 3/1/1, endpoint 0x81 of 8 bytes).
 void simdev_keyboard(struct simdev *d, enum usb_speed speed);
-// A hub of nports ports (at most SIMDEV_PORTS) at speed.
+// A hub of nports ports (at most SIMDEV_PORTS) at speed: a USB 3 hub at
+// USB_SPEED_SUPER (its descriptor, port status bits and SET_HUB_DEPTH).
 void simdev_hub(struct simdev *d, enum usb_speed speed, unsigned nports);
 
 // The request setup, with its data stage in data (length bytes room): the
