@@ -386,6 +386,80 @@ static void test_class_stalls_tolerated(void **state)
 	expect_clean();
 }
 
+// A hub whose port reset never ends: that port is named and disabled,
+// and the keyboard on its other port is used.
+static void test_hub_reset_stuck(void **state)
+{
+	(void)state;
+	machine(4, 4);
+	simdev_hub(&hub, USB_SPEED_FULL, 4);
+	hub.reset_stuck = true;
+	simdev_keyboard(&kbd, USB_SPEED_FULL);
+	simdev_plug(&hub, 2, &kbd);
+	simx_plug(&sim, 5, &hub);
+	assert_true(add());
+	settle();
+	expect_describe("");
+	assert_int_equal(sim.warnings, 1);
+	assert_true(contains(sim.warning[0], "usb: xHCI 00:04.0 port 5: its port 2 did not finish "
+				"its reset within 1 s: port disabled"));
+	hub.reset_stuck = false;
+	simdev_keyboard(&kbd2, USB_SPEED_FULL);
+	simdev_plug(&hub, 3, &kbd2);
+	polls(20);
+	settle();
+	expect_describe("USB keyboard at xHCI 00:04.0 port 5 (hub port 3)");
+	polls(2000);	// the stuck port is not tried again while it stays connected
+	assert_int_equal(sim.warnings, 1);
+	expect_keys(&kbd2);
+}
+
+// The DMA block too small for a controller's rings, or for a device.
+static void test_no_memory(void **state)
+{
+	struct usb_mem mem;
+
+	(void)state;
+	machine(4, 4);
+	mem = simx_mem(&sim);
+	mem.bytes = 2048;
+	usb_init(&host, &sim.env, mem);
+	simdev_keyboard(&kbd, USB_SPEED_FULL);
+	simx_plug(&sim, 5, &kbd);
+	assert_false(add());
+	assert_true(simx_warned(&sim, "usb: xHCI 00:04.0: no DMA memory left for its rings: left alone"));
+
+	machine(4, 4);
+	mem = simx_mem(&sim);
+	mem.bytes = 4096;
+	usb_init(&host, &sim.env, mem);
+	simdev_keyboard(&kbd, USB_SPEED_FULL);
+	simx_plug(&sim, 5, &kbd);
+	assert_true(add());
+	settle();
+	expect_describe("");
+	assert_true(simx_warned(&sim, "no DMA memory left for a device's contexts and rings"));
+	assert_int_equal(sim.faults, 0);
+}
+
+static void test_describe_cut(void **state)
+{
+	char text[24];
+	size_t n;
+
+	(void)state;
+	machine(4, 4);
+	simdev_keyboard(&kbd, USB_SPEED_FULL);
+	simx_plug(&sim, 5, &kbd);
+	assert_true(add());
+	settle();
+	n = usb_describe(&host, text, sizeof text);
+	assert_int_equal(n, sizeof text - 1);
+	assert_string_equal(text, "USB keyboard at xHCI 00");
+	assert_int_equal(usb_describe(&host, text, 1), 0);
+	assert_string_equal(text, "");
+}
+
 static void expect_start_fault(const char *want, bool taken)
 {
 	bool added;
@@ -493,6 +567,9 @@ int main(void)
 		cmocka_unit_test(test_hub_unplug_removes_children),
 		cmocka_unit_test(test_device_faults),
 		cmocka_unit_test(test_class_stalls_tolerated),
+		cmocka_unit_test(test_hub_reset_stuck),
+		cmocka_unit_test(test_no_memory),
+		cmocka_unit_test(test_describe_cut),
 		cmocka_unit_test(test_reset_never_ends),
 		cmocka_unit_test(test_bios_handoff),
 		cmocka_unit_test(test_registers_all_ones),

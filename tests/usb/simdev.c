@@ -105,6 +105,8 @@ static uint16_t port_status(const struct simdev *hub, const struct simdev_port *
 	}
 	if (p->enabled)
 		st |= 0x0002;
+	if (p->resetting)
+		st |= 0x0010;
 	return st;
 }
 
@@ -140,8 +142,9 @@ static enum simdev_answer hub_port_request(struct simdev *d, const struct usb_se
 				p->change |= 1;
 			p->powered = true;
 		} else if (s->value == 4 && p->dev && p->powered) {
-			p->enabled = true;
-			p->change |= 0x10;
+			p->resetting = d->reset_stuck;
+			p->enabled = !d->reset_stuck;
+			p->change |= d->reset_stuck ? 0 : 0x10;
 			p->dev->address = 0;
 		}
 		return SIMDEV_OK;

@@ -21,7 +21,7 @@ struct simdev;
 
 struct simdev_port {
 	struct simdev *dev;
-	bool powered, enabled;
+	bool powered, enabled, resetting;
 	uint16_t change;	// wPortChange bits
 };
 
@@ -45,6 +45,7 @@ struct simdev {
 	bool stall_idle;	// STALLs SET_IDLE (a real keyboard may: tolerated)
 	bool stall_protocol;	// STALLs SET_PROTOCOL (tolerated too)
 	size_t desc_cut;	// sends only this much of its device descriptor (0: all)
+	bool reset_stuck;	// a hub whose port resets never end
 	// Keyboard.
 	uint8_t report[8];
 	bool report_ready;
