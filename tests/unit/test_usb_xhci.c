@@ -154,11 +154,16 @@ static void test_behind_one_hub(void **state)
 	machine(4, 4);
 	simdev_hub(&hub, USB_SPEED_FULL, 4);
 	simdev_keyboard(&kbd, USB_SPEED_FULL);
+	kbd.dev_desc[7] = 64;	// EP0 of 64 bytes: Evaluate Context tells the controller
 	simdev_plug(&hub, 3, &kbd);
 	simx_plug(&sim, 5, &hub);
 	assert_true(add());
 	settle();
 	expect_describe("USB keyboard at xHCI 00:04.0 port 5 (hub port 3)");
+	assert_int_equal(sim.slots[simx_slot_of(&sim, &kbd)].mps[1], 64);
+	// The hub's slot says it is one, with its ports (Configure Endpoint).
+	assert_int_equal(sim.slots[simx_slot_of(&sim, &hub)].slot_ctx[0] >> 26 & 1, 1);
+	assert_int_equal(sim.slots[simx_slot_of(&sim, &hub)].slot_ctx[1] >> 24, 4);
 	expect_keys(&kbd);
 	expect_clean();
 }

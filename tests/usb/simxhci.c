@@ -146,6 +146,7 @@ static void write_usbcmd(struct simx *s, uint32_t v)
 		s->cmd_ccs = s->crcr & 1;
 		s->ev_idx = 0;
 		s->ev_pcs = 1;
+		simx_check_start(s);
 	}
 	s->usbcmd = v & 1;
 	s->usbsts = (v & 1) ? 0 : 1;

@@ -87,5 +87,8 @@ bool simx_warned(const struct simx *s, const char *text);
 void simx_run_commands(struct simx *s);
 void simx_run_endpoint(struct simx *s, unsigned slot, unsigned dci);
 unsigned simx_speed_id(enum usb_speed sp);
+// At run (USBCMD.RS set): the device context array, command ring and the
+// scratchpad pages (each a page of its own in the block) are in place.
+void simx_check_start(struct simx *s);
 
 #endif

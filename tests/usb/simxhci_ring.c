@@ -355,3 +355,21 @@ void simx_tick(struct simx *s)
 		for (unsigned dci = 2; dci < 32; dci++)
 			simx_run_endpoint(s, id, dci);
 }
+
+void simx_check_start(struct simx *s)
+{
+	uint64_t array = s->scratchpads ? rd64(s, s->dcbaap) : 0;
+
+	if (s->dcbaap & 63 || s->crcr & 0x30 || s->config == 0)
+		fault(s, "started with DCBAAP 0x%llx, CRCR 0x%llx, %u slots",
+		      (unsigned long long)s->dcbaap, (unsigned long long)s->crcr, s->config);
+	for (unsigned i = 0; i < s->scratchpads; i++) {
+		uint64_t page = rd64(s, array + 8u * i);
+
+		if (page & 4095 || page < SIMX_MEM_PHYS || page >= SIMX_MEM_PHYS + SIMX_MEM_BYTES)
+			fault(s, "scratchpad %u at 0x%llx", i, (unsigned long long)page);
+		for (unsigned j = 0; j < i; j++)
+			if (rd64(s, array + 8u * j) == page)
+				fault(s, "scratchpads %u and %u share a page", j, i);
+	}
+}
