@@ -133,7 +133,8 @@ static void step_update(struct usb_host *h, unsigned dev, unsigned ports, enum u
 	struct usb_hc *hc = usb_hc_of(h, dev);
 
 	if (d->phase == 0) {
-		hc->ops->dev_update(hc, dev, d->ep0_mps, ports, d->hub_think, d->hub_mtt);
+		// A hub runs single-TT (its alternate setting 0, USB 2.0 11.23.1).
+		hc->ops->dev_update(hc, dev, d->ep0_mps, ports, d->hub_think, false);
 		begin(h, dev);
 	} else if (op_done(h, dev, hc->ops->dev_update_poll(hc, dev), "context update")) {
 		usb_dev_next(h, dev, then);
@@ -213,7 +214,7 @@ static void step_hub_desc(struct usb_host *h, unsigned dev)
 			usb_dev_warn(h, dev, "hub has %u ports: only the first %u are watched",
 				     hub.ports, USB_MAX_HUB_PORTS);
 		d->hub_ports = hub.ports > USB_MAX_HUB_PORTS ? USB_MAX_HUB_PORTS : hub.ports;
-		d->hub_power_ms = (uint8_t)(hub.power_ms > 255 ? 255 : hub.power_ms);
+		d->hub_power_ms = hub.power_ms;
 		d->hub_think = hub.think;
 		usb_dev_next(h, dev, DEV_HUB_UPDATE);
 	}
