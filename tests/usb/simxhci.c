@@ -106,6 +106,8 @@ static uint32_t mmio_read(void *ctx, uint64_t addr)
 		return read_cap(s, off);
 	if (off >= XCAP && off < RT)
 		return read_cap(s, off);
+	if (off < XCAP && (s->usbcmd & 2) && s->now < s->reset_at + 1000)
+		simx_fault(s, "register 0x%x read within 1 ms of HCRST", off);
 	if (off < XCAP)
 		return read_op(s, off - OP);
 	return 0;
@@ -139,6 +141,7 @@ static void write_usbcmd(struct simx *s, uint32_t v)
 	if (v & 2) {
 		s->usbcmd = 2;
 		s->reset_left = s->reset_polls;
+		s->reset_at = s->now;
 		return;
 	}
 	if ((v & 1) && !(s->usbcmd & 1)) {

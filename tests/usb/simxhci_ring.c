@@ -9,7 +9,7 @@
 #include "simxhci.h"
 #include "string.h"
 
-static void fault(struct simx *s, const char *fmt, ...)
+void simx_fault(struct simx *s, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -24,7 +24,7 @@ static void *dma(struct simx *s, uint64_t phys, size_t len)
 	static uint8_t scratch[4096];
 
 	if (phys < SIMX_MEM_PHYS || phys + len > SIMX_MEM_PHYS + SIMX_MEM_BYTES || len > 4096) {
-		fault(s, "DMA at 0x%llx (%zu bytes) outside the block", (unsigned long long)phys, len);
+		simx_fault(s, "DMA at 0x%llx (%zu bytes) outside the block", (unsigned long long)phys, len);
 		return scratch;
 	}
 	return s->mem + (phys - SIMX_MEM_PHYS);
@@ -59,7 +59,7 @@ static void post(struct simx *s, uint64_t param, uint32_t status, uint32_t contr
 	uint64_t next = base + 16u * ((s->ev_idx + 1) % size);
 
 	if ((s->erdp & ~0xfull) == next && s->ev_idx + 1 != size)
-		fault(s, "event ring full");
+		simx_fault(s, "event ring full");
 	mem_copy(dma(s, at, 8), &param, 8);
 	wr32(s, at + 8, status);
 	wr32(s, at + 12, (control & ~1u) | s->ev_pcs);
@@ -83,7 +83,7 @@ static bool fetch(struct simx *s, uint64_t *deq, uint8_t *ccs, uint32_t t[4])
 			*ccs ^= 1;
 		*deq = ((uint64_t)t[1] << 32 | t[0]) & ~0xfull;
 	}
-	fault(s, "link TRBs loop");
+	simx_fault(s, "link TRBs loop");
 	return false;
 }
 
@@ -130,11 +130,11 @@ static struct simdev *locate(struct simx *s, const uint32_t *slot)
 	if (!d)
 		return NULL;
 	if ((slot[0] >> 20 & 0xf) != simx_speed_id(d->speed))
-		fault(s, "slot context speed %u for a device of speed id %u", slot[0] >> 20 & 0xf,
+		simx_fault(s, "slot context speed %u for a device of speed id %u", slot[0] >> 20 & 0xf,
 		      simx_speed_id(d->speed));
 	if (d->speed <= USB_SPEED_FULL && tt &&
 	    ((slot[2] & 0xff) != simx_slot_of(s, tt) || (slot[2] >> 8 & 0xff) != tt_port))
-		fault(s, "TT fields slot %u port %u, want slot %u port %u", slot[2] & 0xff,
+		simx_fault(s, "TT fields slot %u port %u, want slot %u port %u", slot[2] & 0xff,
 		      slot[2] >> 8 & 0xff, simx_slot_of(s, tt), tt_port);
 	return d;
 }
@@ -159,7 +159,7 @@ static unsigned cmd_address(struct simx *s, unsigned id, uint64_t in)
 	if (id == 0 || id > SIMX_SLOTS || !sl->enabled || ctl[1] != 3)
 		return 5;
 	if (rd64(s, s->dcbaap + 8u * id) == 0)
-		fault(s, "Address Device with no output context for slot %u", id);
+		simx_fault(s, "Address Device with no output context for slot %u", id);
 	d = locate(s, slot);
 	if (!d || !d->attached)
 		return 4;	// USB transaction error: nothing answers there
@@ -234,7 +234,7 @@ static unsigned run_command(struct simx *s, const uint32_t t[4], unsigned *slot)
 		sl->ccs[ep] = param & 1;
 		return 1;
 	}
-	fault(s, "unknown command TRB type %u", type);
+	simx_fault(s, "unknown command TRB type %u", type);
 	return 5;
 }
 
@@ -279,7 +279,7 @@ static void run_control(struct simx *s, unsigned id)
 			break;
 	}
 	if ((t[0][3] >> 10 & 0x3f) != 2) {
-		fault(s, "EP0 ring has TRB type %u where a Setup TRB belongs", t[0][3] >> 10 & 0x3f);
+		simx_fault(s, "EP0 ring has TRB type %u where a Setup TRB belongs", t[0][3] >> 10 & 0x3f);
 		return;
 	}
 	has_data = (t[1][3] >> 10 & 0x3f) == 3;
@@ -361,15 +361,15 @@ void simx_check_start(struct simx *s)
 	uint64_t array = s->scratchpads ? rd64(s, s->dcbaap) : 0;
 
 	if (s->dcbaap & 63 || s->crcr & 0x30 || s->config == 0)
-		fault(s, "started with DCBAAP 0x%llx, CRCR 0x%llx, %u slots",
+		simx_fault(s, "started with DCBAAP 0x%llx, CRCR 0x%llx, %u slots",
 		      (unsigned long long)s->dcbaap, (unsigned long long)s->crcr, s->config);
 	for (unsigned i = 0; i < s->scratchpads; i++) {
 		uint64_t page = rd64(s, array + 8u * i);
 
 		if (page & 4095 || page < SIMX_MEM_PHYS || page >= SIMX_MEM_PHYS + SIMX_MEM_BYTES)
-			fault(s, "scratchpad %u at 0x%llx", i, (unsigned long long)page);
+			simx_fault(s, "scratchpad %u at 0x%llx", i, (unsigned long long)page);
 		for (unsigned j = 0; j < i; j++)
 			if (rd64(s, array + 8u * j) == page)
-				fault(s, "scratchpads %u and %u share a page", j, i);
+				simx_fault(s, "scratchpads %u and %u share a page", j, i);
 	}
 }
