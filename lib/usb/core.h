@@ -22,7 +22,7 @@ enum usb_port_state {
 };
 
 enum usb_dev_state {
-	DEV_SETUP,		// the controller reaches it at the default address
+	DEV_SETUP,		// after the reset recovery, the controller reaches it at the default address
 	DEV_DESC8,		// the first 8 bytes of its device descriptor: EP0's size
 	DEV_SET_ADDRESS,	// only when the controller does not assign addresses
 	DEV_RECOVERY,		// 2 ms after SET_ADDRESS (USB 2.0 9.2.6.3)
@@ -47,6 +47,7 @@ enum usb_dev_state {
 
 #define USB_DEBOUNCE_US 100000u
 #define USB_RESET_US 1000000u
+#define USB_RESET_RECOVERY_US 10000u	// after a port reset, before the device is spoken to (USB 2.0 7.1.7.5)
 
 // env->now_us.
 uint64_t usb_now(const struct usb_host *h);

@@ -53,6 +53,7 @@ unsigned usb_dev_new(struct usb_host *h, unsigned hc, const struct usb_dev_where
 		d->where = *where;
 		d->depth = (uint8_t)depth;
 		d->state = DEV_SETUP;
+		d->deadline = usb_now(h) + USB_RESET_RECOVERY_US;
 		for (unsigned p = 0; p < USB_MAX_HUB_PORTS; p++)
 			d->ports[p].child = USB_NO_DEVICE;
 		return i;

@@ -84,6 +84,8 @@ static void step_setup(struct usb_host *h, unsigned dev)
 	struct usb_hc *hc = usb_hc_of(h, dev);
 
 	if (d->phase == 0) {
+		if (usb_now(h) < d->deadline)
+			return;		// the reset recovery time
 		d->ep0_mps = (uint16_t)default_mps(d->where.speed);
 		hc->ops->dev_setup(hc, dev, &d->where, d->ep0_mps);
 		begin(h, dev);

@@ -4,6 +4,8 @@
 
 #include "simdev.h"
 
+const uint64_t *simdev_clock;
+
 static const uint8_t kbd_conf[] = {
 	9, 2, 34, 0, 1, 1, 0, 0xa0, 50,		// configuration 1, 34 bytes
 	9, 4, 0, 0, 1, 3, 1, 1, 0,		// interface 0: HID, boot, keyboard
@@ -146,6 +148,7 @@ static enum simdev_answer hub_port_request(struct simdev *d, const struct usb_se
 			p->enabled = !d->reset_stuck;
 			p->change |= d->reset_stuck ? 0 : 0x10;
 			p->dev->address = 0;
+			p->dev->reset_at = simdev_clock ? *simdev_clock : 0;
 		}
 		return SIMDEV_OK;
 	}

@@ -53,7 +53,12 @@ struct simdev {
 	unsigned nports;
 	struct simdev_port ports[SIMDEV_PORTS];
 	unsigned requests;	// control requests answered
+	uint64_t reset_at;	// when its port was last reset (simdev_clock)
 };
+
+// The simulated clock in microseconds, when the controller simulator has
+// one: a port reset is then stamped on the device (reset_at).
+extern const uint64_t *simdev_clock;
 
 // A boot keyboard at speed (descriptors like a real one: one
 // configuration, interface 0 class 3/1/1, endpoint 0x81 of 8 bytes).

@@ -125,6 +125,7 @@ static void write_port(struct simx *s, unsigned p, uint32_t v)
 	if ((v & 0x10) && d && !is_usb3(s, p)) {
 		*sc |= 2u | 1u << 21;
 		d->address = 0;
+		d->reset_at = s->now;
 	}
 }
 
@@ -230,6 +231,7 @@ void simx_init(struct simx *s, unsigned usb3, unsigned usb2)
 	mem_set(s, 0, sizeof *s);
 	mem_set(mem, 0xa5, sizeof mem);	// the stack must clear what it uses
 	s->mem = mem;
+	simdev_clock = &s->now;
 	s->usb3_ports = usb3;
 	s->usb2_ports = usb2;
 	s->root.kind = SIMDEV_HUB;

@@ -163,6 +163,9 @@ static unsigned cmd_address(struct simx *s, unsigned id, uint64_t in)
 	d = locate(s, slot);
 	if (!d || !d->attached)
 		return 4;	// USB transaction error: nothing answers there
+	if (d->reset_at && s->now < d->reset_at + 10000)
+		simx_fault(s, "SET_ADDRESS %llu us after the port reset, not 10 ms",
+			   (unsigned long long)(s->now - d->reset_at));
 	sl->dev = d;
 	d->address = (uint8_t)id;
 	mem_copy(sl->slot_ctx, slot, 16);
