@@ -527,6 +527,9 @@ static void test_registers_all_ones(void **state)
 	sim.gone = true;
 	expect_start_fault("its registers read all ones (the controller is gone): left alone",
 			   false);
+	machine(4, 4);
+	sim.gone = sim.pci_gone = true;
+	expect_start_fault("its PCI configuration space reads all ones: left alone", false);
 
 	machine(4, 4);
 	simdev_keyboard(&kbd, USB_SPEED_FULL);
@@ -542,6 +545,25 @@ static void test_registers_all_ones(void **state)
 	assert_int_equal(sim.warnings, 1);
 	assert_true(contains(sim.warning[0], "reads all ones (the controller is gone)"));
 	usb_stop(&host);
+}
+
+// Left by the firmware in D3hot with memory decoding and bus mastering
+// off: woken to D0, 10 ms let pass, both turned on, and it works.
+static void test_asleep(void **state)
+{
+	(void)state;
+	machine(4, 4);
+	sim.power_state = 3;
+	sim.pci_command = 0;
+	simdev_keyboard(&kbd, USB_SPEED_FULL);
+	simx_plug(&sim, 5, &kbd);
+	assert_true(add());
+	assert_int_equal(sim.power_state, 0);
+	assert_int_equal(sim.pci_command & 6, 6);
+	settle();
+	expect_describe("USB keyboard at xHCI 00:04.0 port 5");
+	expect_keys(&kbd);
+	expect_clean();
 }
 
 static void test_stop_halts(void **state)
@@ -578,6 +600,7 @@ int main(void)
 		cmocka_unit_test(test_reset_never_ends),
 		cmocka_unit_test(test_bios_handoff),
 		cmocka_unit_test(test_registers_all_ones),
+		cmocka_unit_test(test_asleep),
 		cmocka_unit_test(test_stop_halts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

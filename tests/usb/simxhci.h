@@ -42,6 +42,11 @@ struct simx {
 	int reset_polls;	// reads of USBCMD before HCRST clears; -1 never
 	int cnr_polls;		// reads of USBSTS after reset before CNR clears; -1 never
 	bool gone;		// every register reads all ones
+	bool pci_gone;		// so does the PCI configuration space
+	uint32_t pci_command;	// the PCI command register
+	unsigned power_state;	// PMCSR: 0 D0 .. 3 D3hot (registers read all ones but in D0)
+	bool woken;		// D0 was set from a lower state,
+	uint64_t woken_at;	// then
 	// The env.
 	struct usb_env env;
 	uint64_t now;
