@@ -294,6 +294,28 @@ static void test_quick_replug(void **state)
 	expect_clean();
 }
 
+// A port that comes and goes 100 times with no device being set up: its
+// Port Status Change events do not fill the event ring (64 TRBs), and a
+// keyboard then plugged in is used.
+static void test_port_events_drained(void **state)
+{
+	(void)state;
+	machine(4, 4);
+	assert_true(add());
+	settle();
+	simdev_keyboard(&kbd, USB_SPEED_FULL);
+	for (int i = 0; i < 100; i++) {
+		simx_plug(&sim, 7, i % 2 ? NULL : &kbd);
+		polls(2);
+	}
+	simx_plug(&sim, 5, &kbd);
+	polls(20);
+	settle();
+	expect_describe("USB keyboard at xHCI 00:04.0 port 5");
+	expect_keys(&kbd);
+	expect_clean();
+}
+
 static void test_hub_unplug_removes_children(void **state)
 {
 	(void)state;
@@ -591,6 +613,7 @@ int main(void)
 		cmocka_unit_test(test_two_keyboards),
 		cmocka_unit_test(test_unplug_replug),
 		cmocka_unit_test(test_quick_replug),
+		cmocka_unit_test(test_port_events_drained),
 		cmocka_unit_test(test_hub_unplug_removes_children),
 		cmocka_unit_test(test_device_faults),
 		cmocka_unit_test(test_class_stalls_tolerated),

@@ -128,6 +128,7 @@ static void write_port(struct simx *s, unsigned p, uint32_t v)
 		*sc |= 2u | 1u << 21;
 		d->address = 0;
 		d->reset_at = s->now;
+		simx_port_event(s, p);
 	}
 }
 
@@ -294,6 +295,7 @@ void simx_plug(struct simx *s, unsigned port, struct simdev *d)
 	*sc = (*sc & (1u << 9)) | 1u << 17;
 	if (d)
 		*sc |= 1 | port_speed_bits(d) | (is_usb3(s, port) ? 2 : 0);
+	simx_port_event(s, port);
 }
 
 unsigned simx_slot_of(const struct simx *s, const struct simdev *d)

@@ -94,6 +94,8 @@ void simx_run_commands(struct simx *s);
 void simx_fault(struct simx *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void simx_run_endpoint(struct simx *s, unsigned slot, unsigned dci);
 unsigned simx_speed_id(enum usb_speed sp);
+// A Port Status Change event for port, when running.
+void simx_port_event(struct simx *s, unsigned port);
 // At run (USBCMD.RS set): the device context array, command ring and the
 // scratchpad pages (each a page of its own in the block) are in place.
 void simx_check_start(struct simx *s);
