@@ -537,6 +537,7 @@ static void expect_start_fault(const char *want, bool taken)
 		fail_msg("usb_add took %llu us of simulated time", (unsigned long long)sim.now);
 }
 
+// The controller's halt and reset each wait 1 s at most.
 static void test_reset_never_ends(void **state)
 {
 	(void)state;
@@ -546,6 +547,9 @@ static void test_reset_never_ends(void **state)
 	machine(4, 4);
 	sim.cnr_polls = -1;
 	expect_start_fault("did not finish its reset within 1 s (USBSTS.CNR stayed set)", false);
+	machine(4, 4);
+	sim.halt_stuck = true;
+	expect_start_fault("did not halt within 1 s (USBSTS.HCH stayed 0): left alone", false);
 	usb_poll(&host);
 	expect_describe("");
 }
