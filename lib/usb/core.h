@@ -22,7 +22,7 @@ enum usb_port_state {
 };
 
 enum usb_dev_state {
-	DEV_SETUP,		// the controller reaches it at the default address
+	DEV_SETUP,		// after the reset recovery, the controller reaches it at the default address
 	DEV_DESC8,		// the first 8 bytes of its device descriptor: EP0's size
 	DEV_SET_ADDRESS,	// only when the controller does not assign addresses
 	DEV_RECOVERY,		// 2 ms after SET_ADDRESS (USB 2.0 9.2.6.3)
@@ -40,12 +40,14 @@ enum usb_dev_state {
 	DEV_SET_IDLE,
 	DEV_INTR_OPEN,
 	DEV_RUNNING,		// keyboards: reports; hubs: their ports watched
+	DEV_LOST,		// its reports failed: unplugged, or failed if still there in 1 s
 	DEV_IDLE,		// not a keyboard or hub: left configured, unused
 	DEV_RELEASE,		// being released by the controller
 };
 
 #define USB_DEBOUNCE_US 100000u
 #define USB_RESET_US 1000000u
+#define USB_RESET_RECOVERY_US 10000u	// after a port reset, before the device is spoken to (USB 2.0 7.1.7.5)
 
 // env->now_us.
 uint64_t usb_now(const struct usb_host *h);
@@ -55,8 +57,21 @@ void usb_warn(struct usb_host *h, const char *fmt, ...) __attribute__((format(pr
 // "usb: <device's place>: <fmt>", e.g. "usb: xHCI 00:04.0 port 5 (hub port 2): ...".
 void usb_dev_warn(struct usb_host *h, unsigned dev, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-// The device's place: "xHCI 00:04.0 port 5 (hub port 1, hub port 3)".
+// The device's place: "xHCI 00:04.0 port 5 (hub port 1, hub port 3)";
+// usb_place_text of a place w on controller hc that has no device yet.
 size_t usb_where_text(const struct usb_host *h, unsigned dev, char *buf, size_t size);
+size_t usb_place_text(const struct usb_host *h, unsigned hc, const struct usb_dev_where *w,
+		      char *buf, size_t size);
+
+// The controller the device is on.
+struct usb_hc *usb_hc_of(struct usb_host *h, unsigned dev);
+// The device moves to state s, to start its operation, with USB_STEP_US.
+void usb_dev_next(struct usb_host *h, unsigned dev, enum usb_dev_state s);
+// The device no longer holds its controller's one enumeration (it has its address).
+void usb_dev_release_enum(struct usb_host *h, unsigned dev);
+// One step of a device being released (DEV_RELEASE): when its controller
+// is done, or after USB_STEP_US, its index is free.
+void usb_dev_release_step(struct usb_host *h, unsigned dev);
 
 // A new device at a port that just finished its reset (root.c, hub.c):
 // its index, or USB_NO_DEVICE (warned) when there is no room.
@@ -69,6 +84,10 @@ void usb_dev_remove(struct usb_host *h, unsigned dev);
 // Give up on the device: warn "<its place>: <what>: device left alone, ...",
 // remove it and all below it, disable its port until it is unplugged.
 void usb_dev_fail(struct usb_host *h, unsigned dev, const char *what);
+// A running device's transfers failed (why: a phrase, kept): most often it
+// was unplugged, and its port will say so within USB_STEP_US; it fails
+// with why if it does not.
+void usb_dev_lost(struct usb_host *h, unsigned dev, const char *why);
 // True while the device is being enumerated (not running, idle or failed).
 bool usb_dev_settling(const struct usb_device *d);
 

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Taking an xHCI controller (4.2, 4.22.1): from the BIOS (USBLEGSUP), halt,
+// Taking an xHCI controller (4.2, 4.22.1): its PCI function on and in D0,
+// from the BIOS (USBLEGSUP), halt,
 // reset (HCRST, then CNR), its memory (device context array, scratchpad
 // buffers, command ring, one event ring), run. Each wait is a stage of
 // start_poll with its own USB_HC_WAIT_US deadline.
+#include "usb/pci.h"
 #include "usb/xhci.h"
 
 #define CMD_TRBS 64
@@ -10,6 +12,7 @@
 #define MAX_SCRATCHPADS 256
 #define MAX_SLOTS 32
 #define XCAP_STEPS 64		// extended capabilities walked at most
+#define XHCI_RESET_QUIET_US 1000
 #define STOP_READS 4000000u	// a stop's wait, should the clock stand still
 
 static uint32_t cap_read(struct usb_hc *hc, uint32_t off)
@@ -49,13 +52,25 @@ uint16_t xhci_xcap_find(struct usb_hc *hc, unsigned id, uint16_t from)
 void xhci_start(struct usb_hc *hc)
 {
 	struct xhci *x = xhci_of(hc);
-	uint32_t caplen = cap_read(hc, XHCI_CAPLENGTH);
 
-	*x = (struct xhci){ .stage = XS_HANDOFF };
-	if (all_ones(hc, caplen)) {
-		x->stage = XS_FAILED;
-		return;
-	}
+	enum usb_pci p = usb_pci_enable(hc);
+
+	*x = (struct xhci){ .stage = p == USB_PCI_GONE ? XS_FAILED : XS_WAKE };
+	if (p == USB_PCI_WOKEN)
+		x->awake_at = usb_hc_now(hc) + USB_PCI_D0_US;
+}
+
+// The capability registers, once the function is awake.
+static enum usb_step wake(struct usb_hc *hc)
+{
+	struct xhci *x = xhci_of(hc);
+	uint32_t caplen;
+
+	if (usb_hc_now(hc) < x->awake_at)
+		return USB_PENDING;
+	caplen = cap_read(hc, XHCI_CAPLENGTH);
+	if (all_ones(hc, caplen))
+		return USB_FAILED;
 	x->op = caplen & 0xff;
 	x->rt = cap_read(hc, XHCI_RTSOFF) & ~0x1fu;
 	x->db = cap_read(hc, XHCI_DBOFF) & ~0x3u;
@@ -64,6 +79,8 @@ void xhci_start(struct usb_hc *hc)
 	x->ctx_bytes = x->hccparams & XHCI_HCC_CSZ ? 64 : 32;
 	x->max_ports = (uint8_t)(cap_read(hc, XHCI_HCSPARAMS1) >> 24);
 	x->legsup = xhci_xcap_find(hc, XHCI_XCAP_LEGACY, 0);
+	x->stage = XS_HANDOFF;
+	return USB_PENDING;
 }
 
 static void enter(struct usb_hc *hc, enum xhci_stage s)
@@ -125,6 +142,7 @@ static enum usb_step halt(struct usb_hc *hc)
 		return USB_FAILED;
 	if (sts & XHCI_STS_HCH) {
 		xhci_op_write(hc, XHCI_USBCMD, XHCI_CMD_HCRST);
+		xhci_of(hc)->reset_at = usb_hc_now(hc);
 		enter(hc, XS_RESET);
 		return USB_PENDING;
 	}
@@ -138,9 +156,14 @@ static enum usb_step halt(struct usb_hc *hc)
 
 static enum usb_step reset(struct usb_hc *hc)
 {
-	uint32_t cmd = xhci_op_read(hc, XHCI_USBCMD);
-	uint32_t sts = xhci_op_read(hc, XHCI_USBSTS);
+	uint32_t cmd, sts;
 
+	// Some Intel controllers must not be read for 1 ms after HCRST (Linux
+	// waits so for all of theirs).
+	if (usb_hc_now(hc) < xhci_of(hc)->reset_at + XHCI_RESET_QUIET_US)
+		return USB_PENDING;
+	cmd = xhci_op_read(hc, XHCI_USBCMD);
+	sts = xhci_op_read(hc, XHCI_USBSTS);
 	if (all_ones(hc, cmd) || all_ones(hc, sts))
 		return USB_FAILED;
 	if (!(cmd & XHCI_CMD_HCRST) && !(sts & XHCI_STS_CNR)) {
@@ -255,6 +278,7 @@ enum usb_step xhci_start_poll(struct usb_hc *hc)
 	enum usb_step s = USB_FAILED;
 
 	switch ((enum xhci_stage)x->stage) {
+	case XS_WAKE: s = wake(hc); break;
 	case XS_HANDOFF: s = handoff(hc); break;
 	case XS_HALT: s = halt(hc); break;
 	case XS_RESET: s = reset(hc); break;
@@ -267,13 +291,14 @@ enum usb_step xhci_start_poll(struct usb_hc *hc)
 	return s;
 }
 
-// Waits for USBSTS bit to read set (or clear), USB_HC_WAIT_US at most.
-static bool wait_status(struct usb_hc *hc, uint32_t bit, bool set)
+// Waits for the operational register off's bit to read set (or clear),
+// USB_HC_WAIT_US at most.
+static bool wait_bit(struct usb_hc *hc, uint32_t off, uint32_t bit, bool set)
 {
 	uint64_t end = usb_hc_now(hc) + USB_HC_WAIT_US;
 
 	for (uint32_t n = 0; n < STOP_READS; n++) {
-		uint32_t v = xhci_op_read(hc, XHCI_USBSTS);
+		uint32_t v = xhci_op_read(hc, off);
 
 		if (v == 0xffffffffu)
 			return false;
@@ -290,11 +315,15 @@ void xhci_stop(struct usb_hc *hc)
 	if (hc->dead || xhci_of(hc)->stage == XS_FAILED)
 		return;
 	xhci_op_write(hc, XHCI_USBCMD, xhci_op_read(hc, XHCI_USBCMD) & ~XHCI_CMD_RS);
-	if (!wait_status(hc, XHCI_STS_HCH, true)) {
+	if (!wait_bit(hc, XHCI_USBSTS, XHCI_STS_HCH, true)) {
 		usb_hc_warn(hc, "did not halt within 1 s when stopped: it may still read memory");
 		return;
 	}
 	xhci_op_write(hc, XHCI_USBCMD, XHCI_CMD_HCRST);
-	if (!wait_status(hc, XHCI_STS_CNR, false))
+	for (uint64_t end = usb_hc_now(hc) + XHCI_RESET_QUIET_US, n = 0;
+	     n < STOP_READS && usb_hc_now(hc) < end; n++)
+		;	// the quiet time after HCRST, as in reset()
+	if (!wait_bit(hc, XHCI_USBCMD, XHCI_CMD_HCRST, false) ||
+	    !wait_bit(hc, XHCI_USBSTS, XHCI_STS_CNR, false))
 		usb_hc_warn(hc, "did not finish its reset within 1 s when stopped");
 }
