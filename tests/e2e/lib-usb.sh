@@ -24,8 +24,8 @@ usb_event() {
 
 # usb_key SOCKET QCODE [DEVICE]: press and release QCODE (QEMU's key
 # names: esc, s, q, a) through QMP on SOCKET (-qmp unix:SOCKET,server=on,
-# wait=off), on the keyboard whose -device id is DEVICE, else on the one
-# QEMU's input routing picks.
+# wait=off), on the keyboard bound (usb-kbd's display=) to the display
+# device of id DEVICE, else on the one QEMU's input routing picks.
 usb_key() {
 	local dev=${3:+\"device\":\"$3\",}
 	e2e_wait_socket "$1" || return 1
