@@ -46,6 +46,7 @@ bool ehci_schedules_take(struct usb_hc *hc)
 	// controller reads it each frame and moves on.
 	ehci_qh_fill(e->intr_head, EHCI_QH_EPS_HIGH | EHCI_QH_MAXPKT(64),
 		     EHCI_QH_MULT_1 | EHCI_QH_SMASK(1));
+	ehci_set_word(e->intr_head, QH_LINK, EHCI_LINK_T);
 	for (unsigned i = 0; i < EHCI_FRAMES; i++)
 		ehci_set_word(e->frames, i, qh_link(e->intr_head));
 	e->schedules = true;

@@ -72,6 +72,7 @@ struct sim_ehci {
 	uint64_t now_us, frame_us;
 	unsigned long accesses;
 	unsigned long bad_dma;		// schedule pointers outside the DMA block
+	unsigned long bad_links;	// links to other than a QH, an async ring not closed
 	unsigned long hcresets;
 
 	// The registers.

@@ -175,8 +175,12 @@ static void run_periodic(struct sim_ehci *s)
 	for (unsigned n = 0; n < SIM_WALK_MAX && !(link & EHCI_LINK_T); n++) {
 		uint32_t *qh;
 
-		if (EHCI_LINK_TYPE(link) != 1 || !(qh = dma(s, EHCI_LINK_ADDR(link), QH_WORDS * 4)))
-			return;	// the driver queues QHs only
+		if (!(qh = dma(s, EHCI_LINK_ADDR(link), QH_WORDS * 4)))
+			return;
+		if (EHCI_LINK_TYPE(link) != 1) {	// the driver queues QHs only
+			s->bad_links++;
+			return;
+		}
 		if (qh[QH_CAPS] & 0xff)	// an S-mask: runs in this frame
 			run_qh(s, qh, true);
 		link = qh[QH_LINK];
@@ -194,8 +198,11 @@ static void run_async(struct sim_ehci *s)
 			return;
 		run_qh(s, qh, false);
 		link = qh[QH_LINK];
-		if ((link & EHCI_LINK_T) || EHCI_LINK_TYPE(link) != 1 ||
-		    EHCI_LINK_ADDR(link) == EHCI_LINK_ADDR(s->async_addr))
+		if ((link & EHCI_LINK_T) || EHCI_LINK_TYPE(link) != 1) {
+			s->bad_links++;	// 4.8: the async list is a ring of QHs
+			return;
+		}
+		if (EHCI_LINK_ADDR(link) == EHCI_LINK_ADDR(s->async_addr))
 			return;
 	}
 }
