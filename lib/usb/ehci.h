@@ -28,7 +28,9 @@ struct ehci_dev {
 	struct usb_buf td[EHCI_CTL_TDS], tdi, setup;
 	bool qh0_linked, qhi_linked;
 	bool qh0_stale;		// address or max packet changed: reload before use
-	uint32_t ep0_char, ep0_caps;	// QH words 1 and 2 endpoint 0 should have
+	struct usb_dev_where where;
+	uint8_t addr;
+	uint16_t ep0_mps;
 	uint8_t ctl_phase;	// enum ehci_ctl_phase (ehci_xfer.c)
 	bool ctl_data, ctl_in;
 	uint16_t ctl_len;

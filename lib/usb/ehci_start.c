@@ -274,8 +274,8 @@ static bool wait_for(struct usb_hc *hc, uint32_t reg, uint32_t mask, uint32_t wa
 
 void ehci_stop(struct usb_hc *hc)
 {
-	if (ehci_of(hc)->start_state == ST_FAILED && !ehci_of(hc)->op)
-		return;	// never reached its operational registers
+	if (hc->dead || ehci_of(hc)->start_state == ST_FAILED)
+		return;	// gone, or left alone as found (or stopped already)
 	ehci_op_write(hc, EHCI_USBCMD, ehci_op_read(hc, EHCI_USBCMD) & ~(EHCI_CMD_RS | EHCI_CMD_PSE | EHCI_CMD_ASE));
 	if (!wait_for(hc, EHCI_USBSTS, EHCI_STS_HALTED, EHCI_STS_HALTED)) {
 		usb_hc_warn(hc, "did not halt within 1 s when stopped: reset anyway");

@@ -42,9 +42,10 @@ void ehci_dev_setup(struct usb_hc *hc, unsigned dev, const struct usb_dev_where 
 	d->qh0_stale = false;
 	if (!take_pieces(hc, d))
 		return;
-	d->ep0_char = ehci_qh_char(where, 0, 0, mps);
-	d->ep0_caps = ehci_qh_caps(where, false);
-	ehci_qh_fill(d->qh0, d->ep0_char, d->ep0_caps);
+	d->where = *where;
+	d->addr = 0;
+	d->ep0_mps = (uint16_t)mps;
+	ehci_qh_fill(d->qh0, ehci_qh_char(where, 0, 0, mps), ehci_qh_caps(where, false));
 	ehci_link_after(e->async_head, d->qh0);
 	d->qh0_linked = true;
 }
@@ -59,7 +60,7 @@ void ehci_dev_address(struct usb_hc *hc, unsigned dev, uint8_t address)
 {
 	struct ehci_dev *d = dev_of(hc, dev);
 
-	d->ep0_char = (d->ep0_char & ~EHCI_QH_ADDR(0x7f)) | EHCI_QH_ADDR(address);
+	d->addr = address;
 	d->qh0_stale = true;
 }
 
@@ -69,7 +70,7 @@ void ehci_dev_update(struct usb_hc *hc, unsigned dev, unsigned mps, unsigned por
 	struct ehci_dev *d = dev_of(hc, dev);
 
 	(void)ports, (void)think, (void)mtt;	// a hub's TT needs nothing from EHCI
-	d->ep0_char = (d->ep0_char & ~EHCI_QH_MAXPKT(0x7ff)) | EHCI_QH_MAXPKT(mps);
+	d->ep0_mps = (uint16_t)mps;
 	d->qh0_stale = true;
 }
 
@@ -149,7 +150,8 @@ static enum usb_step control_reload(struct usb_hc *hc, struct ehci_dev *d)
 {
 	if (!ehci_doorbell_done(hc, d->ticket))
 		return USB_PENDING;
-	ehci_qh_fill(d->qh0, d->ep0_char, d->ep0_caps);
+	ehci_qh_fill(d->qh0, ehci_qh_char(&d->where, d->addr, 0, d->ep0_mps),
+		     ehci_qh_caps(&d->where, false));
 	ehci_link_after(ehci_of(hc)->async_head, d->qh0);
 	d->qh0_stale = false;
 	control_queue(d);
@@ -194,22 +196,14 @@ void ehci_intr_open(struct usb_hc *hc, unsigned dev, unsigned ep, unsigned mps,
 		    unsigned interval, struct usb_buf buf)
 {
 	struct ehci_dev *d = dev_of(hc, dev);
-	uint32_t chr = (d->ep0_char & (EHCI_QH_ADDR(0x7f) | (3u << 12))) | EHCI_QH_EP(ep) |
-		       EHCI_QH_MAXPKT(mps);
-	struct usb_dev_where where = { .speed = USB_SPEED_HIGH };
 
 	(void)interval;	// polled every frame: at least as often as any interval asks
 	if (!d->qh0_linked)
 		return;
-	// The split fields endpoint 0 has are those of every endpoint.
-	if (EHCI_QH_EPS(chr) != 2) {
-		where.speed = USB_SPEED_FULL;
-		where.tt_hub_addr = (d->ep0_caps >> 16) & 0x7f;
-		where.tt_port = (d->ep0_caps >> 23) & 0x7f;
-	}
 	d->report = buf;
 	d->intr_len = (uint16_t)mps;
-	ehci_qh_fill(d->qhi, chr, ehci_qh_caps(&where, true));
+	ehci_qh_fill(d->qhi, ehci_qh_char(&d->where, d->addr, ep, mps),
+		     ehci_qh_caps(&d->where, true));
 	intr_queue(d);
 	ehci_link_after(ehci_of(hc)->intr_head, d->qhi);
 	d->qhi_linked = true;

@@ -5,7 +5,8 @@
 // to the companion, or not, with a warning), control transfers (data in,
 // none, short, stalled, unanswered), the address change (its QH reloaded
 // after the doorbell), split transactions to a full-speed device behind a
-// high-speed hub, interrupt reports on two devices at once, and release.
+// high-speed hub, interrupt reports on two devices at once, release, and
+// a device unplugged and plugged in again.
 // The probes check each transaction's QH fields: one that would not reach
 // them on a real bus (wrong address, speed, hub or port, missing masks)
 // gets no answer.
@@ -512,6 +513,42 @@ static void test_release_unlinks(void **state)
 	rig_done(&r);
 }
 
+static void test_unplug_replug(void **state)
+{
+	struct ehci_rig r;
+	struct ctl c;
+	struct intr in = { .dev = 0 };
+	struct usb_port_status st;
+	unsigned dev = 0;
+
+	(void)state;
+	rig_up(&r, 1);
+	plug(&r, 0, 2, USB_SPEED_HIGH, &c);
+	set_address(&r, &c, 4);
+	get_descriptor(&r, &c, 18);
+	open_intr(&r, &c);
+	probes[0].port = 0;	// unplugged
+	sim_ehci_run(&r.sim, 1000);
+	assert_true(r.hc.ops->port_status(&r.hc, 2, &st));
+	assert_true(!st.connected && !st.enabled && st.changed);
+	r.hc.ops->port_clear(&r.hc, 2);
+	assert_int_equal(rig_poll(&r, intr_poll, &in, 10), USB_FAILED);	// nothing answers
+	r.hc.ops->dev_release(&r.hc, 0);
+	assert_int_equal(rig_poll(&r, release_poll, &dev, 10), USB_DONE);
+	plug(&r, 0, 2, USB_SPEED_HIGH, &c);	// back, at the same index and port
+	assert_true(r.hc.ops->port_status(&r.hc, 2, &st));
+	assert_true(st.connected && st.enabled);
+	set_address(&r, &c, 5);
+	probes[0].answer_len = 18;
+	get_descriptor(&r, &c, 18);
+	assert_int_equal(c.actual, 18);
+	open_intr(&r, &c);
+	probes[0].report_ready = true;
+	assert_int_equal(rig_poll(&r, intr_poll, &in, 5), USB_DONE);
+	assert_int_equal(r.warnings, 0);
+	rig_done(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -526,6 +563,7 @@ int main(void)
 		cmocka_unit_test(test_split_fields_checked),
 		cmocka_unit_test(test_two_devices_reports),
 		cmocka_unit_test(test_release_unlinks),
+		cmocka_unit_test(test_unplug_replug),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
