@@ -21,12 +21,12 @@
 #define USB_REPORT_BYTES 8	// a boot keyboard's report
 #define USB_DEV_BUF_BYTES 512	// a device's transfer buffer (descriptors, reports)
 #define USB_STEP_US 1000000u	// the most one enumeration step may take
+#define USB_ENUM_RESET 0xfeu	// hc_enum: a port reset holds the controller
 
 // One port, a root port or a hub's: what the core is doing with it.
 struct usb_port {
 	uint8_t state;		// enum usb_port_state (core)
 	uint8_t child;		// device index attached, or USB_NO_DEVICE
-	bool failed;		// a device here failed: wait for it to be unplugged
 	uint64_t deadline;	// of the current step, env->now_us
 };
 
@@ -43,6 +43,7 @@ struct usb_device {
 	uint16_t ep0_mps;
 	// From the descriptors.
 	uint8_t config;		// bConfigurationValue
+	uint16_t config_len;	// bytes of the configuration to read (at most the buffer)
 	uint8_t iface;		// bInterfaceNumber of the keyboard interface
 	uint8_t ep;		// interrupt-IN endpoint number (keyboards and hubs)
 	uint16_t ep_mps;
@@ -52,7 +53,10 @@ struct usb_device {
 	uint8_t hub_power_ms;	// bPwrOn2PwrGood * 2
 	uint8_t hub_think;	// TT think time, 0-3
 	bool hub_mtt;
-	uint8_t hub_next;	// next hub port to look at
+	uint8_t hub_next;	// the hub port being looked at (from 0)
+	uint8_t hub_op;		// what the hub's control transfer in flight is (hub.c)
+	bool hub_scanned;	// every port looked at once
+	uint16_t hub_status;	// the port's last wPortStatus
 	struct usb_port ports[USB_MAX_HUB_PORTS];
 	uint8_t report[USB_REPORT_BYTES];	// the last report (keyboards)
 	struct usb_buf buf;	// USB_DEV_BUF_BYTES of DMA memory (taken once per index)
@@ -66,7 +70,11 @@ struct usb_host {
 	uint8_t hc_state[USB_MAX_HCS];		// enum usb_hc_state (core)
 	uint8_t hc_ports[USB_MAX_HCS];		// root ports watched
 	uint8_t hc_next[USB_MAX_HCS];		// next root port to look at
-	uint8_t hc_enum[USB_MAX_HCS];		// device index being enumerated, or USB_NO_DEVICE
+	// The one port reset or default-address device a controller has at
+	// a time: USB_NO_DEVICE, USB_ENUM_RESET, or the device's index.
+	uint8_t hc_enum[USB_MAX_HCS];
+	bool hc_scanned[USB_MAX_HCS];		// every root port looked at once, settled
+	uint64_t hc_started[USB_MAX_HCS];	// env->now_us when it started
 	struct usb_port root[USB_MAX_HCS][USB_MAX_ROOT_PORTS];
 	struct usb_device devs[USB_MAX_DEVICES];
 	unsigned generation;

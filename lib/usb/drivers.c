@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The driver of each kind of controller.
+#include "usb/drivers.h"
+
+const struct usb_hc_ops *usb_driver(enum usb_hc_kind kind)
+{
+	switch (kind) {
+	case USB_HC_XHCI:
+		return &usb_xhci_ops;
+	case USB_HC_EHCI:
+		return NULL;	// lib/usb/ehci*.c (branch ehci)
+	}
+	return NULL;
+}
