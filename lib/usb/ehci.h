@@ -36,6 +36,7 @@ struct ehci_dev {
 	uint16_t ctl_len;
 	struct usb_buf ctl_buf;
 	uint16_t intr_len;
+	bool intr_armed;	// the interrupt qTD is queued
 	struct usb_buf report;
 	uint32_t ticket;	// the async doorbell that frees endpoint 0's QH
 	uint16_t frame0;	// FRINDEX when the interrupt QH was unlinked

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // A device's transfers on EHCI: endpoint 0's QH in the async ring with a
 // setup, data and status qTD per control transfer, and one interrupt-IN QH
-// in the interrupt chain with one qTD, queued again after each report.
+// in the interrupt chain with one qTD, queued again at the poll after each
+// report (the report's buffer stays the caller's until then).
 // Full/low-speed devices behind a high-speed hub get split transactions
 // (the hub's address and port in each QH: ehci_qh_caps). Changing a linked
 // QH's address or packet size unlinks it first and waits for the doorbell
@@ -205,6 +206,7 @@ void ehci_intr_open(struct usb_hc *hc, unsigned dev, unsigned ep, unsigned mps,
 	ehci_qh_fill(d->qhi, ehci_qh_char(&d->where, d->addr, ep, mps),
 		     ehci_qh_caps(&d->where, true));
 	intr_queue(d);
+	d->intr_armed = true;
 	ehci_link_after(ehci_of(hc)->intr_head, d->qhi);
 	d->qhi_linked = true;
 }
@@ -217,16 +219,25 @@ enum usb_step ehci_intr_open_poll(struct usb_hc *hc, unsigned dev)
 enum usb_step ehci_intr_poll(struct usb_hc *hc, unsigned dev, size_t *actual)
 {
 	struct ehci_dev *d = dev_of(hc, dev);
-	uint32_t token = ehci_word(d->tdi, TD_TOKEN);
-	enum usb_step r = td_result(token);
+	uint32_t token;
+	enum usb_step r;
 
 	*actual = 0;
 	if (!d->qhi_linked)
 		return USB_FAILED;
-	if (r == USB_DONE) {
-		*actual = d->intr_len - EHCI_TD_BYTES(token);
+	// The last report stayed the caller's until now: ask for the next
+	// only once it was read, so the controller never writes over it.
+	if (!d->intr_armed) {
 		intr_queue(d);
+		d->intr_armed = true;
+		return USB_PENDING;
 	}
+	token = ehci_word(d->tdi, TD_TOKEN);
+	r = td_result(token);
+	if (r == USB_DONE)
+		*actual = d->intr_len - EHCI_TD_BYTES(token);
+	if (r != USB_PENDING)
+		d->intr_armed = false;
 	return r;
 }
 

@@ -407,6 +407,12 @@ static void test_split_full_speed_behind_hub(void **state)
 	assert_int_equal(rig_poll(&r, intr_poll, &in, 5), USB_DONE);
 	assert_int_equal(in.actual, 8);
 	assert_memory_equal(c.buf.virt, key_a, 8);
+	probes[0].report[2] = 5;	// the next report waits until the last was read
+	probes[0].report_ready = true;
+	sim_ehci_run(&r.sim, 5000);
+	assert_memory_equal(c.buf.virt, key_a, 8);
+	assert_int_equal(rig_poll(&r, intr_poll, &in, 5), USB_DONE);
+	assert_int_equal(((uint8_t *)c.buf.virt)[2], 5);
 	assert_int_equal(probes[0].bad, 0);
 	rig_done(&r);
 }
