@@ -21,6 +21,9 @@
 #define EHCI_QH_SIZE 128
 #define EHCI_TD_SIZE 64
 #define EHCI_CTL_TDS 3		// setup, data, status
+// Interrupt qTDs that end in transaction errors (three tries each) before
+// the endpoint counts as failed: about 0.8 s at a poll a millisecond.
+#define EHCI_INTR_RETRIES 200
 
 struct ehci_dev {
 	bool ready;		// its DMA pieces are taken (once per index)
@@ -37,6 +40,7 @@ struct ehci_dev {
 	struct usb_buf ctl_buf;
 	uint16_t intr_len;
 	bool intr_armed;	// the interrupt qTD is queued
+	uint16_t intr_errors;	// its transaction errors in a row
 	struct usb_buf report;
 	uint32_t ticket;	// the async doorbell that frees endpoint 0's QH
 	uint16_t frame0;	// FRINDEX when the interrupt QH was unlinked

@@ -207,6 +207,7 @@ void ehci_intr_open(struct usb_hc *hc, unsigned dev, unsigned ep, unsigned mps,
 		     ehci_qh_caps(&d->where, true));
 	intr_queue(d);
 	d->intr_armed = true;
+	d->intr_errors = 0;
 	ehci_link_after(ehci_of(hc)->intr_head, d->qhi);
 	d->qhi_linked = true;
 }
@@ -234,10 +235,16 @@ enum usb_step ehci_intr_poll(struct usb_hc *hc, unsigned dev, size_t *actual)
 	}
 	token = ehci_word(d->tdi, TD_TOKEN);
 	r = td_result(token);
-	if (r == USB_DONE)
-		*actual = d->intr_len - EHCI_TD_BYTES(token);
 	if (r != USB_PENDING)
 		d->intr_armed = false;
+	if (r == USB_DONE) {
+		*actual = d->intr_len - EHCI_TD_BYTES(token);
+		d->intr_errors = 0;
+	}
+	// Transaction errors come first when a device behind a hub leaves,
+	// before the hub reports it: ask again for a while, then give up.
+	if (r == USB_FAILED && ++d->intr_errors < EHCI_INTR_RETRIES)
+		return USB_PENDING;
 	return r;
 }
 
