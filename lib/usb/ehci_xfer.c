@@ -71,8 +71,10 @@ void ehci_dev_update(struct usb_hc *hc, unsigned dev, unsigned mps, unsigned por
 	struct ehci_dev *d = dev_of(hc, dev);
 
 	(void)ports, (void)think, (void)mtt;	// a hub's TT needs nothing from EHCI
-	d->ep0_mps = (uint16_t)mps;
-	d->qh0_stale = true;
+	if (mps != d->ep0_mps) {
+		d->ep0_mps = (uint16_t)mps;
+		d->qh0_stale = true;
+	}
 }
 
 enum usb_step ehci_dev_update_poll(struct usb_hc *hc, unsigned dev)

@@ -129,11 +129,9 @@ static bool packet(struct sim_ehci *s, uint32_t *qh, bool periodic)
 	left -= (unsigned)got;
 	ov[TD_TOKEN] = ((ov[TD_TOKEN] & ~(0x7fffu << 16)) | EHCI_TD_BYTES_SET(left)) ^
 		       EHCI_TD_TOGGLE;
-	if (left == 0 || (pid == EHCI_TD_PID_IN && (unsigned)got < mps)) {
+	if (left == 0 || (pid == EHCI_TD_PID_IN && (unsigned)got < mps))
 		retire(s, qh, left != 0);
-		return !periodic;
-	}
-	return !periodic;
+	return !periodic;	// a periodic QH moves one packet a frame
 }
 
 // Load the next qTD into the overlay when the overlay is idle (4.10.2).
