@@ -40,6 +40,7 @@ enum usb_dev_state {
 	DEV_SET_IDLE,
 	DEV_INTR_OPEN,
 	DEV_RUNNING,		// keyboards: reports; hubs: their ports watched
+	DEV_LOST,		// its reports failed: unplugged, or failed if still there in 1 s
 	DEV_IDLE,		// not a keyboard or hub: left configured, unused
 	DEV_RELEASE,		// being released by the controller
 };
@@ -69,6 +70,10 @@ void usb_dev_remove(struct usb_host *h, unsigned dev);
 // Give up on the device: warn "<its place>: <what>: device left alone, ...",
 // remove it and all below it, disable its port until it is unplugged.
 void usb_dev_fail(struct usb_host *h, unsigned dev, const char *what);
+// A running device's transfers failed (why: a phrase, kept): most often it
+// was unplugged, and its port will say so within USB_STEP_US; it fails
+// with why if it does not.
+void usb_dev_lost(struct usb_host *h, unsigned dev, const char *why);
 // True while the device is being enumerated (not running, idle or failed).
 bool usb_dev_settling(const struct usb_device *d);
 

@@ -71,8 +71,11 @@ static bool take_endpoint(const uint8_t *e, struct usb_config_info *c, const cha
 		return true;
 	if ((e[2] & 0x0f) == 0)
 		return bad(why, "interrupt endpoint descriptor names endpoint 0");
-	if (mps < 8 || mps > USB_EP_MPS_MAX)
-		return bad(why, "interrupt endpoint's wMaxPacketSize is under 8 or over 512");
+	if (mps > USB_EP_MPS_MAX)
+		return bad(why, "interrupt endpoint's wMaxPacketSize is over 512");
+	// A keyboard's reports are 8 bytes; a hub's status bitmap may be one.
+	if (mps < (c->function == USB_FN_KEYBOARD ? 8 : 1))
+		return bad(why, "interrupt endpoint's wMaxPacketSize is too small for its reports");
 	if (e[6] == 0)
 		return bad(why, "interrupt endpoint's bInterval is 0");
 	c->ep = e[2] & 0x0f;

@@ -39,7 +39,7 @@ struct usb_config_info {
 	enum usb_function function;
 	uint8_t iface;		// bInterfaceNumber
 	uint8_t ep;		// endpoint number, 1-15
-	uint16_t ep_mps;	// bytes, 8 .. USB_EP_MPS_MAX
+	uint16_t ep_mps;	// bytes, up to USB_EP_MPS_MAX (keyboards: at least 8)
 	uint8_t ep_interval;	// bInterval as sent
 };
 #define USB_EP_MPS_MAX 512

@@ -127,6 +127,16 @@ static void next(struct usb_host *h, unsigned dev, enum usb_dev_state s)
 	h->devs[dev].deadline = usb_now(h) + USB_STEP_US;
 }
 
+void usb_dev_lost(struct usb_host *h, unsigned dev, const char *why)
+{
+	struct usb_device *d = &h->devs[dev];
+
+	if (d->state == DEV_RUNNING && !d->is_hub)
+		h->generation++;
+	d->lost = why;
+	next(h, dev, DEV_LOST);
+}
+
 static void begin(struct usb_host *h, unsigned dev)
 {
 	h->devs[dev].phase = 1;
@@ -391,7 +401,7 @@ static void step_keyboard(struct usb_host *h, unsigned dev)
 	if (s == USB_PENDING)
 		return;
 	if (s != USB_DONE)
-		return usb_dev_fail(h, dev, "its keyboard reports stopped (the endpoint failed)");
+		return usb_dev_lost(h, dev, "its keyboard reports stopped (the endpoint failed)");
 	if (n < USB_REPORT_BYTES)
 		return;	// not a boot report: ignored
 	queue_keys(h, keys, usb_report_keys(d->report, d->buf.virt, keys));
@@ -459,6 +469,10 @@ void usb_dev_step(struct usb_host *h, unsigned dev)
 	case DEV_INTR_OPEN: return step_intr_open(h, dev);
 	case DEV_RUNNING:
 		return d->is_hub ? usb_hub_step(h, dev) : step_keyboard(h, dev);
+	case DEV_LOST:
+		if (usb_now(h) >= d->deadline)
+			usb_dev_fail(h, dev, d->lost);
+		return;
 	case DEV_IDLE: return;
 	case DEV_RELEASE: return step_release(h, dev);
 	}

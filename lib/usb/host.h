@@ -58,6 +58,7 @@ struct usb_device {
 	bool hub_scanned;	// every port looked at once
 	uint16_t hub_status;	// the port's last wPortStatus
 	struct usb_port ports[USB_MAX_HUB_PORTS];
+	const char *lost;	// why its transfers failed (DEV_LOST)
 	uint8_t report[USB_REPORT_BYTES];	// the last report (keyboards)
 	struct usb_buf buf;	// USB_DEV_BUF_BYTES of DMA memory (taken once per index)
 };

@@ -221,7 +221,9 @@ void usb_hub_step(struct usb_host *h, unsigned hub)
 	d->phase = 0;
 	if (s == USB_DONE)
 		return answered(h, hub, n);
-	fmt_snprintf(what, sizeof what, "hub's request on its port %u %s", d->hub_next + 1u,
-		     s == USB_PENDING ? "got no answer within 1 s" : "failed");
+	if (s != USB_PENDING)
+		return usb_dev_lost(h, hub, "its hub requests failed");
+	fmt_snprintf(what, sizeof what, "hub's request on its port %u got no answer within 1 s",
+		     d->hub_next + 1u);
 	usb_dev_fail(h, hub, what);
 }

@@ -267,13 +267,14 @@ enum usb_step xhci_start_poll(struct usb_hc *hc)
 	return s;
 }
 
-// Waits for USBSTS bit to read set (or clear), USB_HC_WAIT_US at most.
-static bool wait_status(struct usb_hc *hc, uint32_t bit, bool set)
+// Waits for the operational register off's bit to read set (or clear),
+// USB_HC_WAIT_US at most.
+static bool wait_bit(struct usb_hc *hc, uint32_t off, uint32_t bit, bool set)
 {
 	uint64_t end = usb_hc_now(hc) + USB_HC_WAIT_US;
 
 	for (uint32_t n = 0; n < STOP_READS; n++) {
-		uint32_t v = xhci_op_read(hc, XHCI_USBSTS);
+		uint32_t v = xhci_op_read(hc, off);
 
 		if (v == 0xffffffffu)
 			return false;
@@ -290,11 +291,12 @@ void xhci_stop(struct usb_hc *hc)
 	if (hc->dead || xhci_of(hc)->stage == XS_FAILED)
 		return;
 	xhci_op_write(hc, XHCI_USBCMD, xhci_op_read(hc, XHCI_USBCMD) & ~XHCI_CMD_RS);
-	if (!wait_status(hc, XHCI_STS_HCH, true)) {
+	if (!wait_bit(hc, XHCI_USBSTS, XHCI_STS_HCH, true)) {
 		usb_hc_warn(hc, "did not halt within 1 s when stopped: it may still read memory");
 		return;
 	}
 	xhci_op_write(hc, XHCI_USBCMD, XHCI_CMD_HCRST);
-	if (!wait_status(hc, XHCI_STS_CNR, false))
+	if (!wait_bit(hc, XHCI_USBCMD, XHCI_CMD_HCRST, false) ||
+	    !wait_bit(hc, XHCI_USBSTS, XHCI_STS_CNR, false))
 		usb_hc_warn(hc, "did not finish its reset within 1 s when stopped");
 }
