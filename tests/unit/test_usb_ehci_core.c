@@ -19,6 +19,7 @@
 #include "ehci_rig.h"
 #include "sim_ehci_tree.h"
 #include "string.h"
+#include "usb/ehci_regs.h"
 #include "usb/usb.h"
 
 #define POLL_ACCESSES_MAX 8	// register accesses one usb_poll may make
@@ -56,6 +57,9 @@ static int teardown(void **state)
 {
 	(void)state;
 	usb_stop(&host);
+	assert_true(w.r.sim.sts & EHCI_STS_HALTED);	// halted and reset: no DMA
+	assert_int_equal(w.r.sim.hcresets, 2);
+	assert_int_equal(w.r.sim.configflag, 0);
 	assert_int_equal(w.r.sim.bad_dma, 0);
 	assert_int_equal(w.r.sim.bad_links, 0);
 	assert_int_equal(w.tree.bad_route, 0);
@@ -221,7 +225,9 @@ static void test_silent_keyboard_warned(void **state)
 	world_up();
 	settle();
 	expect_keyboards("USB keyboard at EHCI 00:1d.0 port 3");	// the other still works
-	assert_true(w.r.warnings >= 1);
+	assert_int_equal(w.r.warnings, 1);
+	assert_true(str_starts_with(w.r.last_warning,
+				    "usb: EHCI 00:1d.0 port 1: GET_DESCRIPTOR(device, 8) failed"));
 	assert_int_equal(type(&w.dev[1], 4), 'a');
 }
 
