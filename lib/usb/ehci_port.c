@@ -24,10 +24,26 @@ static struct ehci_port *port_of(struct usb_hc *hc, unsigned port)
 	return &ehci_of(hc)->port[port - 1];
 }
 
+// Once a round of the ports (at port 1): whether the controller stopped
+// itself (a host system error: a DMA it could not make, 2.3.2).
+static bool stopped_itself(struct usb_hc *hc)
+{
+	uint32_t sts = ehci_op_read(hc, EHCI_USBSTS);
+
+	if (sts == 0xffffffffu || !(sts & (EHCI_STS_HSE | EHCI_STS_HALTED)))
+		return false;
+	usb_hc_warn(hc, "halted itself (USBSTS 0x%08x%s): the controller is left alone", sts,
+		    (sts & EHCI_STS_HSE) ? ", a host system error" : "");
+	hc->dead = true;
+	return true;
+}
+
 bool ehci_port_status(struct usb_hc *hc, unsigned port, struct usb_port_status *st)
 {
 	uint32_t sc = portsc(hc, port);
 
+	if (port == 1 && sc != 0xffffffffu && stopped_itself(hc))
+		return false;
 	if (sc == 0xffffffffu) {
 		if (!hc->dead)
 			usb_hc_warn(hc, "port %u's PORTSC reads 0xffffffff: the controller no longer answers and is left alone",

@@ -2,8 +2,9 @@
 // Unit tests for lib/usb/ehci_start.c against the simulated controller
 // (tests/usb/sim_ehci*.c): the BIOS handoff (let go at once, after a
 // while, never), HCRESET and halt that never end, registers that read all
-// ones, and stop. Every way ends within a bounded number of polls, each a
-// bounded number of register accesses, and a fault names itself in a warning.
+// ones, a host system error, DMA memory above 4 GiB, and stop. Every way
+// ends within a bounded number of polls, each a bounded number of register
+// accesses, and a fault names itself in a warning.
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -153,6 +154,40 @@ static void test_gone_while_running(void **state)
 	rig_done(&r);
 }
 
+static void test_host_system_error(void **state)
+{
+	struct ehci_rig r;
+	struct usb_port_status st;
+
+	(void)state;
+	rig_init(&r, 4);
+	assert_int_equal(rig_start(&r), USB_DONE);
+	assert_true(r.hc.ops->port_status(&r.hc, 1, &st));
+	r.sim.periodic_base = 0x1000;	// outside the DMA block: the next frame halts it
+	sim_ehci_run(&r.sim, 2000);
+	r.sim.bad_dma = 0;
+	assert_false(r.hc.ops->port_status(&r.hc, 1, &st));
+	assert_true(r.hc.dead);
+	assert_int_equal(r.warnings, 1);
+	assert_true(has(r.last_warning, "halted itself (USBSTS 0x"));
+	assert_true(has(r.last_warning, "a host system error): the controller is left alone"));
+	rig_done(&r);
+}
+
+static void test_dma_above_4g_refused(void **state)
+{
+	struct ehci_rig r;
+
+	(void)state;
+	rig_init(&r, 4);
+	r.dma.phys = 0x100000000ull;	// where a 32-bit schedule cannot point
+	assert_int_equal(rig_start(&r), USB_FAILED);
+	assert_int_equal(r.warnings, 1);
+	assert_true(has(r.last_warning, "is above 4 GiB (0x100000000), out of this driver's reach"));
+	assert_false(r.sim.cmd & EHCI_CMD_RS);
+	rig_done(&r);
+}
+
 static void test_stop_halts_and_resets(void **state)
 {
 	struct ehci_rig r;
@@ -197,6 +232,8 @@ int main(void)
 		cmocka_unit_test(test_never_halts),
 		cmocka_unit_test(test_registers_all_ones),
 		cmocka_unit_test(test_gone_while_running),
+		cmocka_unit_test(test_host_system_error),
+		cmocka_unit_test(test_dma_above_4g_refused),
 		cmocka_unit_test(test_stop_halts_and_resets),
 		cmocka_unit_test(test_stop_bounded_when_reset_sticks),
 	};
