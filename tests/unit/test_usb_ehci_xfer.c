@@ -16,7 +16,9 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "contains.h"
 #include "ehci_rig.h"
+#include "sim_ehci_tree.h"
 #include "string.h"
 #include "usb/ehci_regs.h"
 
@@ -59,27 +61,6 @@ static void bus_reset(void *ctx, unsigned port)
 			probes[i].addr = 0;
 }
 
-static uint32_t want_eps(enum usb_speed s)
-{
-	return s == USB_SPEED_HIGH ? 2 : s == USB_SPEED_LOW ? 1 : 0;
-}
-
-// Whether the QH's fields lead to probe p (4.12: split transactions).
-static bool reaches(const struct probe *p, const struct sim_ehci_xact *x)
-{
-	uint32_t hub = (x->qh_caps >> 16) & 0x7f, port = (x->qh_caps >> 23) & 0x7f;
-
-	if (!(x->enabled_ports & (1u << (p->port - 1))) || EHCI_QH_EPS(x->qh_char) != want_eps(p->speed))
-		return false;
-	if (p->speed == USB_SPEED_HIGH)
-		return true;
-	if (hub != p->tt_hub || port != p->tt_port)
-		return false;
-	if (x->ep == 0 && !(x->qh_char & EHCI_QH_CONTROL))
-		return false;
-	return !x->periodic || ((x->qh_caps & 0xff) && (x->qh_caps & 0xff00));
-}
-
 static int probe_answer(struct probe *p, const struct sim_ehci_xact *x)
 {
 	if (p->silent)
@@ -117,7 +98,8 @@ static int bus_transact(void *ctx, const struct sim_ehci_xact *x)
 
 		if (!p->port || p->addr != x->addr)
 			continue;
-		if (!reaches(p, x)) {
+		if (!(x->enabled_ports & (1u << (p->port - 1))) ||
+		    !sim_ehci_reaches(p->speed, p->tt_hub, p->tt_port, x)) {
 			p->bad++;
 			return SIM_SILENT;
 		}
@@ -134,22 +116,6 @@ static void rig_up(struct ehci_rig *r, unsigned companions)
 	r->sim.bus = (struct sim_ehci_bus){ .attached = bus_attached, .reset = bus_reset,
 					    .transact = bus_transact };
 	assert_int_equal(rig_start(r), USB_DONE);
-}
-
-// The schedules held only good pointers; free the rig.
-static void rig_done(struct ehci_rig *r)
-{
-	assert_int_equal(r->sim.bad_dma, 0);
-	assert_int_equal(r->sim.bad_links, 0);
-	rig_free(r);
-}
-
-static bool has(const char *text, const char *needle)
-{
-	for (; *text; text++)
-		if (str_starts_with(text, needle))
-			return true;
-	return false;
 }
 
 static enum usb_step reset_poll(struct ehci_rig *r, void *arg)
@@ -188,7 +154,7 @@ static void test_port_reset_high_speed(void **state)
 	r.hc.ops->port_disable(&r.hc, 2);
 	assert_true(r.hc.ops->port_status(&r.hc, 2, &st));
 	assert_false(st.enabled);
-	rig_done(&r);
+	assert_int_equal(rig_free(&r), 0);
 }
 
 static void test_port_full_speed_to_companion(void **state)
@@ -200,16 +166,16 @@ static void test_port_full_speed_to_companion(void **state)
 	rig_up(&r, 1);
 	probes[0] = (struct probe){ .port = 1, .port_speed = USB_SPEED_FULL, .speed = USB_SPEED_FULL };
 	assert_int_equal(reset_port(&r, 1), USB_FAILED);
-	assert_true(has(r.last_warning, "port 1 holds a full/low-speed device: handed to the companion"));
+	assert_true(contains(r.last_warning, "port 1 holds a full/low-speed device: handed to the companion"));
 	assert_true(r.hc.ops->port_status(&r.hc, 1, &st));
 	assert_true(st.companion && !st.connected);
-	rig_done(&r);
+	assert_int_equal(rig_free(&r), 0);
 
 	rig_up(&r, 0);
 	probes[0] = (struct probe){ .port = 1, .port_speed = USB_SPEED_FULL, .speed = USB_SPEED_FULL };
 	assert_int_equal(reset_port(&r, 1), USB_FAILED);
-	assert_true(has(r.last_warning, "there is no companion controller: it is not read"));
-	rig_done(&r);
+	assert_true(contains(r.last_warning, "there is no companion controller: it is not read"));
+	assert_int_equal(rig_free(&r), 0);
 }
 
 static void test_port_low_speed_not_reset(void **state)
@@ -225,7 +191,7 @@ static void test_port_low_speed_not_reset(void **state)
 	assert_int_equal(r.warnings, 1);
 	assert_true(r.hc.ops->port_status(&r.hc, 3, &st));
 	assert_true(st.companion);
-	rig_done(&r);
+	assert_int_equal(rig_free(&r), 0);
 }
 
 static void test_port_unplugged_during_reset(void **state)
@@ -241,7 +207,7 @@ static void test_port_unplugged_during_reset(void **state)
 	probes[0].port = 0;
 	assert_int_equal(rig_poll(&r, reset_poll, &port, 100), USB_FAILED);
 	assert_int_equal(r.warnings, 0);
-	rig_done(&r);
+	assert_int_equal(rig_free(&r), 0);
 }
 
 struct ctl {
@@ -330,7 +296,7 @@ static void test_control_in_and_address(void **state)
 	assert_int_equal(probes[0].bad, 0);
 	assert_int_equal(r.warnings, 0);
 	assert_int_equal(r.sim.bad_dma, 0);
-	rig_done(&r);
+	assert_int_equal(rig_free(&r), 0);
 }
 
 static void test_control_stall_then_recovers(void **state)
@@ -348,7 +314,7 @@ static void test_control_stall_then_recovers(void **state)
 	probes[0].answer_len = 18;
 	get_descriptor(&r, &c, 18);
 	assert_int_equal(c.actual, 18);
-	rig_done(&r);
+	assert_int_equal(rig_free(&r), 0);
 }
 
 static void test_control_silent_device_fails(void **state)
@@ -364,7 +330,7 @@ static void test_control_silent_device_fails(void **state)
 	assert_int_equal(control(&r, &c), USB_FAILED);
 	assert_true(r.polls <= 5);	// three errors, then the qTD halts
 	assert_true(r.most_accesses <= 4);
-	rig_done(&r);
+	assert_int_equal(rig_free(&r), 0);
 }
 
 struct intr {
@@ -414,7 +380,7 @@ static void test_split_full_speed_behind_hub(void **state)
 	assert_int_equal(rig_poll(&r, intr_poll, &in, 5), USB_DONE);
 	assert_int_equal(((uint8_t *)c.buf.virt)[2], 5);
 	assert_int_equal(probes[0].bad, 0);
-	rig_done(&r);
+	assert_int_equal(rig_free(&r), 0);
 }
 
 static void test_split_fields_checked(void **state)
@@ -429,7 +395,7 @@ static void test_split_fields_checked(void **state)
 	c.setup = (struct usb_setup){ .type = 0x80, .request = 6, .value = 0x100, .length = 18 };
 	assert_int_equal(control(&r, &c), USB_FAILED);
 	assert_true(probes[0].bad > 0);
-	rig_done(&r);
+	assert_int_equal(rig_free(&r), 0);
 }
 
 static void test_two_devices_reports(void **state)
@@ -456,7 +422,7 @@ static void test_two_devices_reports(void **state)
 		assert_int_equal(((uint8_t *)c1.buf.virt)[2], 30 + round);
 	}
 	assert_int_equal(probes[0].bad + probes[1].bad, 0);
-	rig_done(&r);
+	assert_int_equal(rig_free(&r), 0);
 }
 
 static enum usb_step release_poll(struct ehci_rig *r, void *arg)
@@ -516,7 +482,7 @@ static void test_release_unlinks(void **state)
 	assert_int_equal(listed_qh(&r, EHCI_LINK_ADDR(frames[0]), 1), 0);
 	assert_true(listed_qh(&r, r.sim.async_addr, 2) && listed_qh(&r, EHCI_LINK_ADDR(frames[0]), 2));
 	(void)qh0, (void)qhi;
-	rig_done(&r);
+	assert_int_equal(rig_free(&r), 0);
 }
 
 static void test_unplug_replug(void **state)
@@ -555,7 +521,7 @@ static void test_unplug_replug(void **state)
 	probes[0].report_ready = true;
 	assert_int_equal(rig_poll(&r, intr_poll, &in, 5), USB_DONE);
 	assert_int_equal(r.warnings, 0);
-	rig_done(&r);
+	assert_int_equal(rig_free(&r), 0);
 }
 
 int main(void)

@@ -41,9 +41,10 @@ void rig_init(struct ehci_rig *r, unsigned ports)
 	mem_copy(r->hc.name, "EHCI 00:1d.0", 13);
 }
 
-void rig_free(struct ehci_rig *r)
+unsigned long rig_free(struct ehci_rig *r)
 {
 	free(r->mem);
+	return r->sim.bad_dma + r->sim.bad_links + r->sim.bad_rewrites;
 }
 
 enum usb_step rig_poll(struct ehci_rig *r, enum usb_step (*fn)(struct ehci_rig *r, void *arg),

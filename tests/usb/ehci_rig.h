@@ -28,7 +28,10 @@ struct ehci_rig {
 };
 
 void rig_init(struct ehci_rig *r, unsigned ports);
-void rig_free(struct ehci_rig *r);
+// Free the rig; returns the schedule faults the simulator counted (pointers
+// outside the DMA block, links to other than a QH, a QH rewritten while
+// the controller may hold it): 0 for a clean run.
+unsigned long rig_free(struct ehci_rig *r);
 
 // Poll fn(r, arg) until it says other than USB_PENDING, at most max_polls
 // times, moving the clock 1 ms between polls; USB_PENDING when it never ended.

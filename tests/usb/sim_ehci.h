@@ -73,6 +73,11 @@ struct sim_ehci {
 	unsigned long accesses;
 	unsigned long bad_dma;		// schedule pointers outside the DMA block
 	unsigned long bad_links;	// links to other than a QH, an async ring not closed
+	// A QH's endpoint words changed while the controller may still hold
+	// the old ones: no doorbell was answered since it last read them (4.8.2).
+	unsigned long bad_rewrites;
+	unsigned long iaa_answers;
+	struct { uint32_t phys, chr, caps; unsigned long iaa; } seen[32];
 	unsigned long hcresets;
 
 	// The registers.

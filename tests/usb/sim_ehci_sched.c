@@ -185,6 +185,27 @@ static void run_periodic(struct sim_ehci *s)
 	}
 }
 
+// The async walk read the QH at phys: it may cache its endpoint words
+// until the next doorbell is answered.
+static void async_seen(struct sim_ehci *s, uint32_t phys, const uint32_t *qh)
+{
+	unsigned free = 32;
+
+	for (unsigned i = 0; i < 32; i++) {
+		if (s->seen[i].phys == phys) {
+			if ((s->seen[i].chr != qh[QH_CHAR] || s->seen[i].caps != qh[QH_CAPS]) &&
+			    s->seen[i].iaa == s->iaa_answers)
+				s->bad_rewrites++;
+			free = i;
+			break;
+		}
+		if (!s->seen[i].phys && free == 32)
+			free = i;
+	}
+	if (free < 32)
+		s->seen[free] = (typeof(s->seen[0])){ phys, qh[QH_CHAR], qh[QH_CAPS], s->iaa_answers };
+}
+
 static void run_async(struct sim_ehci *s)
 {
 	uint32_t link = s->async_addr | EHCI_LINK_QH;
@@ -194,6 +215,7 @@ static void run_async(struct sim_ehci *s)
 
 		if (!qh)
 			return;
+		async_seen(s, EHCI_LINK_ADDR(link), qh);
 		run_qh(s, qh, false);
 		link = qh[QH_LINK];
 		if ((link & EHCI_LINK_T) || EHCI_LINK_TYPE(link) != 1) {
@@ -214,6 +236,7 @@ void sim_ehci_frame(struct sim_ehci *s)
 	if (s->cmd & EHCI_CMD_IAAD) {	// the ring was walked: unlinked QHs are let go
 		s->cmd &= ~EHCI_CMD_IAAD;
 		s->sts |= EHCI_STS_IAA;
+		s->iaa_answers++;
 	}
 	s->frindex = (s->frindex + 8) & 0x3fff;
 	if ((s->frindex >> 3) % EHCI_FRAMES == 0)

@@ -41,15 +41,16 @@ static bool find(struct sim_ehci_tree *t, uint32_t enabled, uint8_t addr, struct
 	return false;
 }
 
-static bool reaches(const struct found *f, const struct sim_ehci_xact *x)
+bool sim_ehci_reaches(enum usb_speed speed, uint8_t tt_hub, uint8_t tt_port,
+		      const struct sim_ehci_xact *x)
 {
-	unsigned eps = f->dev->speed == USB_SPEED_HIGH ? 2 : f->dev->speed == USB_SPEED_LOW ? 1 : 0;
+	unsigned eps = speed == USB_SPEED_HIGH ? 2 : speed == USB_SPEED_LOW ? 1 : 0;
 
 	if (EHCI_QH_EPS(x->qh_char) != eps)
 		return false;
 	if (eps == 2)
 		return !x->periodic || (x->qh_caps & 0xff);
-	if (((x->qh_caps >> 16) & 0x7f) != f->tt_hub || ((x->qh_caps >> 23) & 0x7f) != f->tt_port)
+	if (((x->qh_caps >> 16) & 0x7f) != tt_hub || ((x->qh_caps >> 23) & 0x7f) != tt_port)
 		return false;
 	if (x->ep == 0 && !(x->qh_char & EHCI_QH_CONTROL))
 		return false;
@@ -155,7 +156,7 @@ static int transact(void *ctx, const struct sim_ehci_xact *x)
 
 	if (!find(t, x->enabled_ports, x->addr, &f))
 		return SIM_SILENT;
-	if (!reaches(&f, x)) {
+	if (!sim_ehci_reaches(f.dev->speed, f.tt_hub, f.tt_port, x)) {
 		t->bad_route++;
 		return SIM_SILENT;
 	}

@@ -30,6 +30,12 @@ struct sim_ehci_tree {
 	unsigned bad_route;	// transactions whose QH did not lead to their device
 };
 
+// Whether transaction x's QH reaches a device of speed speed whose nearest
+// high-speed hub above (for full and low speed) has address tt_hub and is
+// left by port tt_port: the rules of split transactions (EHCI 4.12).
+bool sim_ehci_reaches(enum usb_speed speed, uint8_t tt_hub, uint8_t tt_port,
+		      const struct sim_ehci_xact *x);
+
 // Put the tree behind the controller's root ports.
 void sim_ehci_tree_attach(struct sim_ehci *s, struct sim_ehci_tree *t);
 
