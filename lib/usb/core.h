@@ -22,7 +22,7 @@ enum usb_port_state {
 };
 
 enum usb_dev_state {
-	DEV_SETUP,		// the controller reaches it at the default address
+	DEV_SETUP,		// after the reset recovery, the controller reaches it at the default address
 	DEV_DESC8,		// the first 8 bytes of its device descriptor: EP0's size
 	DEV_SET_ADDRESS,	// only when the controller does not assign addresses
 	DEV_RECOVERY,		// 2 ms after SET_ADDRESS (USB 2.0 9.2.6.3)
@@ -47,6 +47,7 @@ enum usb_dev_state {
 
 #define USB_DEBOUNCE_US 100000u
 #define USB_RESET_US 1000000u
+#define USB_RESET_RECOVERY_US 10000u	// after a port reset, before the device is spoken to (USB 2.0 7.1.7.5)
 
 // env->now_us.
 uint64_t usb_now(const struct usb_host *h);
@@ -58,6 +59,16 @@ void usb_dev_warn(struct usb_host *h, unsigned dev, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 // The device's place: "xHCI 00:04.0 port 5 (hub port 1, hub port 3)".
 size_t usb_where_text(const struct usb_host *h, unsigned dev, char *buf, size_t size);
+
+// The controller the device is on.
+struct usb_hc *usb_hc_of(struct usb_host *h, unsigned dev);
+// The device moves to state s, to start its operation, with USB_STEP_US.
+void usb_dev_next(struct usb_host *h, unsigned dev, enum usb_dev_state s);
+// The device no longer holds its controller's one enumeration (it has its address).
+void usb_dev_release_enum(struct usb_host *h, unsigned dev);
+// One step of a device being released (DEV_RELEASE): when its controller
+// is done, or after USB_STEP_US, its index is free.
+void usb_dev_release_step(struct usb_host *h, unsigned dev);
 
 // A new device at a port that just finished its reset (root.c, hub.c):
 // its index, or USB_NO_DEVICE (warned) when there is no room.

@@ -23,120 +23,6 @@
 #define TYPE_CLASS_DEVICE 0x20
 #define TYPE_CLASS_PORT 0x23
 
-static struct usb_hc *hc_of(struct usb_host *h, unsigned dev)
-{
-	return &h->hcs[h->devs[dev].hc];
-}
-
-static struct usb_port *port_of(struct usb_host *h, unsigned dev)
-{
-	const struct usb_device *d = &h->devs[dev];
-
-	if (d->where.parent == USB_NO_DEVICE)
-		return &h->root[d->hc][d->where.root_port - 1];
-	return &h->devs[d->where.parent].ports[d->where.hub_port - 1];
-}
-
-void usb_ctl(struct usb_host *h, unsigned dev, uint8_t type, uint8_t request, uint16_t value,
-	     uint16_t index, uint16_t length)
-{
-	struct usb_setup s = { type, request, value, index, length };
-
-	hc_of(h, dev)->ops->control(hc_of(h, dev), dev, &s, h->devs[dev].buf);
-}
-
-enum usb_step usb_ctl_poll(struct usb_host *h, unsigned dev, size_t *actual)
-{
-	return hc_of(h, dev)->ops->control_poll(hc_of(h, dev), dev, actual);
-}
-
-unsigned usb_dev_new(struct usb_host *h, unsigned hc, const struct usb_dev_where *where,
-		     unsigned depth)
-{
-	for (unsigned i = 0; i < USB_MAX_DEVICES; i++) {
-		struct usb_device *d = &h->devs[i];
-		struct usb_buf buf = d->buf;
-
-		if (d->used)
-			continue;
-		if (!buf.virt && !usb_dma_take(&h->dma, USB_DEV_BUF_BYTES, 64, &buf)) {
-			usb_warn(h, "%s: no DMA memory left for another device: it is left alone",
-				 h->hcs[hc].name);
-			return USB_NO_DEVICE;
-		}
-		mem_set(d, 0, sizeof *d);
-		d->used = true;
-		d->buf = buf;
-		d->hc = (uint8_t)hc;
-		d->where = *where;
-		d->depth = (uint8_t)depth;
-		d->state = DEV_SETUP;
-		for (unsigned p = 0; p < USB_MAX_HUB_PORTS; p++)
-			d->ports[p].child = USB_NO_DEVICE;
-		return i;
-	}
-	usb_warn(h, "%s: more than %u USB devices: the new one is left alone", h->hcs[hc].name,
-		 USB_MAX_DEVICES);
-	return USB_NO_DEVICE;
-}
-
-bool usb_dev_settling(const struct usb_device *d)
-{
-	return d->state != DEV_RUNNING && d->state != DEV_IDLE;
-}
-
-static void release_enum(struct usb_host *h, unsigned dev)
-{
-	if (h->hc_enum[h->devs[dev].hc] == dev)
-		h->hc_enum[h->devs[dev].hc] = USB_NO_DEVICE;
-}
-
-void usb_dev_remove(struct usb_host *h, unsigned dev)
-{
-	struct usb_device *d = &h->devs[dev];
-
-	if (d->state == DEV_RELEASE)
-		return;
-	if (d->is_hub)
-		for (unsigned p = 0; p < USB_MAX_HUB_PORTS; p++)
-			if (d->ports[p].child != USB_NO_DEVICE) {
-				usb_dev_remove(h, d->ports[p].child);
-				d->ports[p].child = USB_NO_DEVICE;
-			}
-	if (d->state == DEV_RUNNING && !d->is_hub)
-		h->generation++;
-	release_enum(h, dev);
-	d->state = DEV_RELEASE;
-	d->phase = 0;
-}
-
-void usb_dev_fail(struct usb_host *h, unsigned dev, const char *what)
-{
-	struct usb_port *port = port_of(h, dev);
-
-	usb_dev_warn(h, dev, "%s: device left alone, its port disabled until replugged", what);
-	usb_dev_remove(h, dev);
-	port->child = USB_NO_DEVICE;
-	port->state = PORT_FAILED;
-}
-
-static void next(struct usb_host *h, unsigned dev, enum usb_dev_state s)
-{
-	h->devs[dev].state = (uint8_t)s;
-	h->devs[dev].phase = 0;
-	h->devs[dev].deadline = usb_now(h) + USB_STEP_US;
-}
-
-void usb_dev_lost(struct usb_host *h, unsigned dev, const char *why)
-{
-	struct usb_device *d = &h->devs[dev];
-
-	if (d->state == DEV_RUNNING && !d->is_hub)
-		h->generation++;
-	d->lost = why;
-	next(h, dev, DEV_LOST);
-}
-
 static void begin(struct usb_host *h, unsigned dev)
 {
 	h->devs[dev].phase = 1;
@@ -195,14 +81,16 @@ static void bad_descriptor(struct usb_host *h, unsigned dev, const char *why)
 static void step_setup(struct usb_host *h, unsigned dev)
 {
 	struct usb_device *d = &h->devs[dev];
-	struct usb_hc *hc = hc_of(h, dev);
+	struct usb_hc *hc = usb_hc_of(h, dev);
 
 	if (d->phase == 0) {
+		if (usb_now(h) < d->deadline)
+			return;		// the reset recovery time
 		d->ep0_mps = (uint16_t)default_mps(d->where.speed);
 		hc->ops->dev_setup(hc, dev, &d->where, d->ep0_mps);
 		begin(h, dev);
 	} else if (op_done(h, dev, hc->ops->dev_setup_poll(hc, dev, &d->address), "device setup")) {
-		next(h, dev, DEV_DESC8);
+		usb_dev_next(h, dev, DEV_DESC8);
 	}
 }
 
@@ -220,14 +108,14 @@ static void step_desc8(struct usb_host *h, unsigned dev)
 		if (!usb_parse_device(d->buf.virt, n, &dd, &why))
 			return bad_descriptor(h, dev, why);
 		d->ep0_mps = dd.mps0;
-		next(h, dev, d->address ? DEV_UPDATE : DEV_SET_ADDRESS);
+		usb_dev_next(h, dev, d->address ? DEV_UPDATE : DEV_SET_ADDRESS);
 	}
 }
 
 static void step_set_address(struct usb_host *h, unsigned dev)
 {
 	struct usb_device *d = &h->devs[dev];
-	struct usb_hc *hc = hc_of(h, dev);
+	struct usb_hc *hc = usb_hc_of(h, dev);
 	size_t n;
 
 	if (d->phase == 0) {
@@ -236,7 +124,7 @@ static void step_set_address(struct usb_host *h, unsigned dev)
 	} else if (ctl_wait(h, dev, "SET_ADDRESS", &n, false) == USB_DONE) {
 		d->address = (uint8_t)(dev + 1);
 		hc->ops->dev_address(hc, dev, d->address);
-		next(h, dev, DEV_RECOVERY);
+		usb_dev_next(h, dev, DEV_RECOVERY);
 		d->deadline = usb_now(h) + 2000;
 	}
 }
@@ -244,13 +132,14 @@ static void step_set_address(struct usb_host *h, unsigned dev)
 static void step_update(struct usb_host *h, unsigned dev, unsigned ports, enum usb_dev_state then)
 {
 	struct usb_device *d = &h->devs[dev];
-	struct usb_hc *hc = hc_of(h, dev);
+	struct usb_hc *hc = usb_hc_of(h, dev);
 
 	if (d->phase == 0) {
-		hc->ops->dev_update(hc, dev, d->ep0_mps, ports, d->hub_think, d->hub_mtt);
+		// A hub runs single-TT (its alternate setting 0, USB 2.0 11.23.1).
+		hc->ops->dev_update(hc, dev, d->ep0_mps, ports, d->hub_think, false);
 		begin(h, dev);
 	} else if (op_done(h, dev, hc->ops->dev_update_poll(hc, dev), "context update")) {
-		next(h, dev, then);
+		usb_dev_next(h, dev, then);
 	}
 }
 
@@ -269,7 +158,7 @@ static void step_desc18(struct usb_host *h, unsigned dev)
 			return bad_descriptor(h, dev, "device descriptor shorter than 18 bytes");
 		if (!usb_parse_device(d->buf.virt, n, &dd, &why))
 			return bad_descriptor(h, dev, why);
-		next(h, dev, DEV_CONFIG9);
+		usb_dev_next(h, dev, DEV_CONFIG9);
 	}
 }
 
@@ -292,7 +181,7 @@ static void step_config(struct usb_host *h, unsigned dev, bool head)
 		if (!usb_parse_config_head(d->buf.virt, n, &c, &why))
 			return bad_descriptor(h, dev, why);
 		d->config_len = c.total < USB_DEV_BUF_BYTES ? c.total : USB_DEV_BUF_BYTES;
-		return next(h, dev, DEV_CONFIG);
+		return usb_dev_next(h, dev, DEV_CONFIG);
 	}
 	if (!usb_parse_config(d->buf.virt, n, &c, &why))
 		return bad_descriptor(h, dev, why);
@@ -302,12 +191,10 @@ static void step_config(struct usb_host *h, unsigned dev, bool head)
 	d->ep_mps = c.ep_mps;
 	d->ep_interval = c.ep_interval;
 	d->is_hub = c.function == USB_FN_HUB;
-	if (c.function == USB_FN_OTHER) {
-		release_enum(h, dev);
-		next(h, dev, DEV_IDLE);	// neither keyboard nor hub: not ours to use
-	} else {
-		next(h, dev, d->is_hub ? DEV_HUB_DESC : DEV_SET_CONFIG);
-	}
+	if (c.function == USB_FN_OTHER)
+		usb_dev_next(h, dev, DEV_IDLE);	// neither keyboard nor hub: not ours to use
+	else
+		usb_dev_next(h, dev, d->is_hub ? DEV_HUB_DESC : DEV_SET_CONFIG);
 }
 
 static void step_hub_desc(struct usb_host *h, unsigned dev)
@@ -329,9 +216,9 @@ static void step_hub_desc(struct usb_host *h, unsigned dev)
 			usb_dev_warn(h, dev, "hub has %u ports: only the first %u are watched",
 				     hub.ports, USB_MAX_HUB_PORTS);
 		d->hub_ports = hub.ports > USB_MAX_HUB_PORTS ? USB_MAX_HUB_PORTS : hub.ports;
-		d->hub_power_ms = (uint8_t)(hub.power_ms > 255 ? 255 : hub.power_ms);
+		d->hub_power_ms = hub.power_ms;
 		d->hub_think = hub.think;
-		next(h, dev, DEV_HUB_UPDATE);
+		usb_dev_next(h, dev, DEV_HUB_UPDATE);
 	}
 }
 
@@ -350,7 +237,7 @@ static void step_request(struct usb_host *h, unsigned dev, const char *name, uin
 	}
 	s = ctl_wait(h, dev, name, &n, stall_ok);
 	if (s == USB_DONE || s == USB_STALL)
-		next(h, dev, then);
+		usb_dev_next(h, dev, then);
 }
 
 static void step_hub_power(struct usb_host *h, unsigned dev)
@@ -359,7 +246,7 @@ static void step_hub_power(struct usb_host *h, unsigned dev)
 
 	if (d->hub_next == d->hub_ports) {
 		d->hub_next = 0;
-		next(h, dev, DEV_HUB_SETTLE);
+		usb_dev_next(h, dev, DEV_HUB_SETTLE);
 		d->deadline = usb_now(h) + 1000u * d->hub_power_ms;
 		return;
 	}
@@ -372,14 +259,13 @@ static void step_hub_power(struct usb_host *h, unsigned dev)
 static void step_intr_open(struct usb_host *h, unsigned dev)
 {
 	struct usb_device *d = &h->devs[dev];
-	struct usb_hc *hc = hc_of(h, dev);
+	struct usb_hc *hc = usb_hc_of(h, dev);
 
 	if (d->phase == 0) {
 		hc->ops->intr_open(hc, dev, d->ep, d->ep_mps, d->ep_interval, d->buf);
 		begin(h, dev);
 	} else if (op_done(h, dev, hc->ops->intr_open_poll(hc, dev), "interrupt endpoint setup")) {
-		next(h, dev, DEV_RUNNING);
-		release_enum(h, dev);
+		usb_dev_next(h, dev, DEV_RUNNING);
 		h->generation++;
 	}
 }
@@ -393,7 +279,7 @@ static void queue_keys(struct usb_host *h, const char *keys, size_t n)
 static void step_keyboard(struct usb_host *h, unsigned dev)
 {
 	struct usb_device *d = &h->devs[dev];
-	struct usb_hc *hc = hc_of(h, dev);
+	struct usb_hc *hc = usb_hc_of(h, dev);
 	size_t n;
 	enum usb_step s = hc->ops->intr_poll(hc, dev, &n);
 	char keys[6];
@@ -408,25 +294,6 @@ static void step_keyboard(struct usb_host *h, unsigned dev)
 	mem_copy(d->report, d->buf.virt, USB_REPORT_BYTES);
 }
 
-static void step_release(struct usb_host *h, unsigned dev)
-{
-	struct usb_device *d = &h->devs[dev];
-	struct usb_hc *hc = hc_of(h, dev);
-
-	if (h->hc_state[d->hc] != HC_RUNNING) {
-		d->used = false;
-	} else if (d->phase == 0) {
-		hc->ops->dev_release(hc, dev);
-		begin(h, dev);
-	} else if (hc->ops->dev_release_poll(hc, dev) != USB_PENDING) {
-		d->used = false;
-	} else if (usb_now(h) >= d->deadline) {
-		usb_dev_warn(h, dev, "the controller did not release the device within 1 s: "
-			     "its slot is forgotten");
-		d->used = false;
-	}
-}
-
 void usb_dev_step(struct usb_host *h, unsigned dev)
 {
 	struct usb_device *d = &h->devs[dev];
@@ -437,11 +304,11 @@ void usb_dev_step(struct usb_host *h, unsigned dev)
 	case DEV_SET_ADDRESS: return step_set_address(h, dev);
 	case DEV_RECOVERY:
 		if (usb_now(h) >= d->deadline)
-			next(h, dev, DEV_UPDATE);
+			usb_dev_next(h, dev, DEV_UPDATE);
 		return;
 	case DEV_UPDATE:
 		// The default address is free once the device has its own.
-		release_enum(h, dev);
+		usb_dev_release_enum(h, dev);
 		return step_update(h, dev, 0, DEV_DESC18);
 	case DEV_DESC18: return step_desc18(h, dev);
 	case DEV_CONFIG9: return step_config(h, dev, true);
@@ -458,7 +325,7 @@ void usb_dev_step(struct usb_host *h, unsigned dev)
 	case DEV_HUB_POWER: return step_hub_power(h, dev);
 	case DEV_HUB_SETTLE:
 		if (usb_now(h) >= d->deadline)
-			next(h, dev, DEV_RUNNING);
+			usb_dev_next(h, dev, DEV_RUNNING);
 		return;
 	case DEV_SET_PROTOCOL:
 		return step_request(h, dev, "SET_PROTOCOL(boot)", TYPE_CLASS_IFACE, REQ_SET_PROTOCOL,
@@ -474,6 +341,6 @@ void usb_dev_step(struct usb_host *h, unsigned dev)
 			usb_dev_fail(h, dev, d->lost);
 		return;
 	case DEV_IDLE: return;
-	case DEV_RELEASE: return step_release(h, dev);
+	case DEV_RELEASE: return usb_dev_release_step(h, dev);
 	}
 }

@@ -50,13 +50,11 @@ struct usb_device {
 	uint8_t ep_interval;
 	bool is_hub;
 	uint8_t hub_ports;	// ports the hub has (watched: at most USB_MAX_HUB_PORTS)
-	uint8_t hub_power_ms;	// bPwrOn2PwrGood * 2
+	uint16_t hub_power_ms;	// bPwrOn2PwrGood * 2
 	uint8_t hub_think;	// TT think time, 0-3
-	bool hub_mtt;
 	uint8_t hub_next;	// the hub port being looked at (from 0)
 	uint8_t hub_op;		// what the hub's control transfer in flight is (hub.c)
 	bool hub_scanned;	// every port looked at once
-	uint16_t hub_status;	// the port's last wPortStatus
 	struct usb_port ports[USB_MAX_HUB_PORTS];
 	const char *lost;	// why its transfers failed (DEV_LOST)
 	uint8_t report[USB_REPORT_BYTES];	// the last report (keyboards)

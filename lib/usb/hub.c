@@ -197,11 +197,10 @@ static void answered(struct usb_host *h, unsigned hub, size_t n)
 			     "port skipped", d->hub_next + 1u, (unsigned)n);
 		return advance(d);
 	}
-	d->hub_status = le16(b);
 	change = le16(b + 2) & 0xff;
 	if (change)
 		return request(h, hub, OP_CLEAR, TYPE_PORT, REQ_CLEAR_FEATURE, change_feature(change), 0);
-	act(h, hub, d->hub_status);
+	act(h, hub, le16(b));
 }
 
 void usb_hub_step(struct usb_host *h, unsigned hub)

@@ -151,6 +151,7 @@ struct xhci {
 	uint8_t stage;			// enum xhci_stage
 	bool stage_begun;
 	uint64_t deadline;
+	uint64_t reset_at;		// when HCRST was written
 	struct usb_buf dcbaa, erst;
 	struct xhci_ring cmd;
 	struct xhci_ring ev;		// consumer: idx is the dequeue, cycle the consumer's

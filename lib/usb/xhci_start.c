@@ -10,6 +10,7 @@
 #define MAX_SCRATCHPADS 256
 #define MAX_SLOTS 32
 #define XCAP_STEPS 64		// extended capabilities walked at most
+#define XHCI_RESET_QUIET_US 1000
 #define STOP_READS 4000000u	// a stop's wait, should the clock stand still
 
 static uint32_t cap_read(struct usb_hc *hc, uint32_t off)
@@ -125,6 +126,7 @@ static enum usb_step halt(struct usb_hc *hc)
 		return USB_FAILED;
 	if (sts & XHCI_STS_HCH) {
 		xhci_op_write(hc, XHCI_USBCMD, XHCI_CMD_HCRST);
+		xhci_of(hc)->reset_at = usb_hc_now(hc);
 		enter(hc, XS_RESET);
 		return USB_PENDING;
 	}
@@ -138,9 +140,14 @@ static enum usb_step halt(struct usb_hc *hc)
 
 static enum usb_step reset(struct usb_hc *hc)
 {
-	uint32_t cmd = xhci_op_read(hc, XHCI_USBCMD);
-	uint32_t sts = xhci_op_read(hc, XHCI_USBSTS);
+	uint32_t cmd, sts;
 
+	// Some Intel controllers must not be read for 1 ms after HCRST (Linux
+	// waits so for all of theirs).
+	if (usb_hc_now(hc) < xhci_of(hc)->reset_at + XHCI_RESET_QUIET_US)
+		return USB_PENDING;
+	cmd = xhci_op_read(hc, XHCI_USBCMD);
+	sts = xhci_op_read(hc, XHCI_USBSTS);
 	if (all_ones(hc, cmd) || all_ones(hc, sts))
 		return USB_FAILED;
 	if (!(cmd & XHCI_CMD_HCRST) && !(sts & XHCI_STS_CNR)) {
@@ -296,6 +303,9 @@ void xhci_stop(struct usb_hc *hc)
 		return;
 	}
 	xhci_op_write(hc, XHCI_USBCMD, XHCI_CMD_HCRST);
+	for (uint64_t end = usb_hc_now(hc) + XHCI_RESET_QUIET_US, n = 0;
+	     n < STOP_READS && usb_hc_now(hc) < end; n++)
+		;	// the quiet time after HCRST, as in reset()
 	if (!wait_bit(hc, XHCI_USBCMD, XHCI_CMD_HCRST, false) ||
 	    !wait_bit(hc, XHCI_USBSTS, XHCI_STS_CNR, false))
 		usb_hc_warn(hc, "did not finish its reset within 1 s when stopped");

@@ -17,7 +17,7 @@
 #include "string.h"
 #include "usb/usb.h"
 
-#define POLL_ACCESSES 40	// register accesses one usb_poll may make
+#define POLL_ACCESSES 12	// register accesses one usb_poll may make (7 seen)
 #define POLL_US 1000		// simulated time between polls
 #define SETTLE_POLLS 3000	// enough for a few enumerations and the 1 s timeouts
 #define BDF_00_04_0 (4u << 3)
@@ -154,11 +154,16 @@ static void test_behind_one_hub(void **state)
 	machine(4, 4);
 	simdev_hub(&hub, USB_SPEED_FULL, 4);
 	simdev_keyboard(&kbd, USB_SPEED_FULL);
+	kbd.dev_desc[7] = 64;	// EP0 of 64 bytes: Evaluate Context tells the controller
 	simdev_plug(&hub, 3, &kbd);
 	simx_plug(&sim, 5, &hub);
 	assert_true(add());
 	settle();
 	expect_describe("USB keyboard at xHCI 00:04.0 port 5 (hub port 3)");
+	assert_int_equal(sim.slots[simx_slot_of(&sim, &kbd)].mps[1], 64);
+	// The hub's slot says it is one, with its ports (Configure Endpoint).
+	assert_int_equal(sim.slots[simx_slot_of(&sim, &hub)].slot_ctx[0] >> 26 & 1, 1);
+	assert_int_equal(sim.slots[simx_slot_of(&sim, &hub)].slot_ctx[1] >> 24, 4);
 	expect_keys(&kbd);
 	expect_clean();
 }
@@ -177,6 +182,39 @@ static void test_behind_two_hubs(void **state)
 	settle();
 	// The simulator faults on wrong TT fields (the high-speed hub, its port 1).
 	expect_describe("USB keyboard at xHCI 00:04.0 port 6 (hub port 1, hub port 3)");
+	expect_keys(&kbd);
+	expect_clean();
+}
+
+// A USB 3 hub is two hubs: a SuperSpeed one on a USB 3 root port (here
+// with a SuperSpeed disk on its port 1: enumerated, not used) and a USB 2
+// one on a USB 2 root port, where the keyboard is.
+static void test_usb3_hub(void **state)
+{
+	struct simdev disk;
+
+	(void)state;
+	machine(4, 4);
+	simdev_hub(&hub, USB_SPEED_SUPER, 4);
+	simdev_hub(&hub2, USB_SPEED_HIGH, 4);
+	simdev_keyboard(&kbd, USB_SPEED_FULL);
+	simdev_keyboard(&disk, USB_SPEED_SUPER);
+	disk.dev_desc[3] = 3;
+	disk.dev_desc[7] = 9;		// 2^9 bytes
+	disk.conf[14] = 8;		// mass storage, not a keyboard
+	simdev_plug(&hub, 1, &disk);
+	simdev_plug(&hub2, 2, &kbd);
+	simx_plug(&sim, 2, &hub);
+	simx_plug(&sim, 6, &hub2);
+	assert_true(add());
+	settle();
+	expect_describe("USB keyboard at xHCI 00:04.0 port 6 (hub port 2)");
+	assert_true(hub.depth_set);
+	assert_int_equal(hub.hub_depth, 0);
+	assert_int_equal(hub.config, 1);
+	assert_int_not_equal(simx_slot_of(&sim, &disk), 0);
+	assert_int_equal(sim.slots[simx_slot_of(&sim, &disk)].mps[1], 512);
+	assert_int_equal(disk.config, 0);	// left unconfigured
 	expect_keys(&kbd);
 	expect_clean();
 }
@@ -223,6 +261,35 @@ static void test_unplug_replug(void **state)
 	settle();
 	expect_describe("USB keyboard at xHCI 00:04.0 port 6");
 	assert_int_not_equal(usb_generation(&host), gen);
+	expect_keys(&kbd);
+	expect_clean();
+}
+
+// Unplugged and plugged in again between two polls: the port still shows
+// a connection but the controller disabled it, and the keyboard (at
+// address 0 again) is enumerated anew.
+static void test_quick_replug(void **state)
+{
+	unsigned gen, slot;
+
+	(void)state;
+	machine(4, 4);
+	simdev_keyboard(&kbd, USB_SPEED_FULL);
+	simx_plug(&sim, 5, &kbd);
+	assert_true(add());
+	settle();
+	gen = usb_generation(&host);
+	slot = simx_slot_of(&sim, &kbd);
+	simx_plug(&sim, 5, NULL);
+	simx_plug(&sim, 5, &kbd);
+	polls(20);
+	settle();
+	expect_describe("USB keyboard at xHCI 00:04.0 port 5");
+	assert_int_not_equal(usb_generation(&host), gen);
+	assert_int_not_equal(kbd.address, 0);
+	assert_int_not_equal(simx_slot_of(&sim, &kbd), 0);
+	if (sim.slots[slot].enabled && sim.slots[slot].dev == &kbd && slot != kbd.address)
+		fail_msg("the old slot %u still holds the keyboard", slot);
 	expect_keys(&kbd);
 	expect_clean();
 }
@@ -296,9 +363,23 @@ static void test_device_faults(void **state)
 	expect_device_fault(no_endpoint, "keyboard interface has no interrupt-IN endpoint");
 }
 
-static void test_set_idle_stall_tolerated(void **state)
+// SET_PROTOCOL and SET_IDLE may be refused: the keyboard is used anyway,
+// and after the STALL EP0 is recovered (Reset Endpoint, Set TR Dequeue
+// Pointer) for the next request.
+static void test_class_stalls_tolerated(void **state)
 {
 	(void)state;
+	machine(4, 4);
+	simdev_keyboard(&kbd, USB_SPEED_FULL);
+	kbd.stall_protocol = true;
+	simx_plug(&sim, 5, &kbd);
+	assert_true(add());
+	settle();
+	expect_describe("USB keyboard at xHCI 00:04.0 port 5");
+	assert_true(kbd.idle_set);	// the request after the STALL got through
+	expect_keys(&kbd);
+	expect_clean();
+
 	machine(4, 4);
 	simdev_keyboard(&kbd, USB_SPEED_FULL);
 	kbd.stall_idle = true;
@@ -306,8 +387,82 @@ static void test_set_idle_stall_tolerated(void **state)
 	assert_true(add());
 	settle();
 	expect_describe("USB keyboard at xHCI 00:04.0 port 5");
-	expect_keys(&kbd);	// after the STALL, EP0 was recovered for the next request
+	expect_keys(&kbd);
 	expect_clean();
+}
+
+// A hub whose port reset never ends: that port is named and disabled,
+// and the keyboard on its other port is used.
+static void test_hub_reset_stuck(void **state)
+{
+	(void)state;
+	machine(4, 4);
+	simdev_hub(&hub, USB_SPEED_FULL, 4);
+	hub.reset_stuck = true;
+	simdev_keyboard(&kbd, USB_SPEED_FULL);
+	simdev_plug(&hub, 2, &kbd);
+	simx_plug(&sim, 5, &hub);
+	assert_true(add());
+	settle();
+	expect_describe("");
+	assert_int_equal(sim.warnings, 1);
+	assert_true(contains(sim.warning[0], "usb: xHCI 00:04.0 port 5: its port 2 did not finish "
+				"its reset within 1 s: port disabled"));
+	hub.reset_stuck = false;
+	simdev_keyboard(&kbd2, USB_SPEED_FULL);
+	simdev_plug(&hub, 3, &kbd2);
+	polls(20);
+	settle();
+	expect_describe("USB keyboard at xHCI 00:04.0 port 5 (hub port 3)");
+	polls(2000);	// the stuck port is not tried again while it stays connected
+	assert_int_equal(sim.warnings, 1);
+	expect_keys(&kbd2);
+}
+
+// The DMA block too small for a controller's rings, or for a device.
+static void test_no_memory(void **state)
+{
+	struct usb_mem mem;
+
+	(void)state;
+	machine(4, 4);
+	mem = simx_mem(&sim);
+	mem.bytes = 2048;
+	usb_init(&host, &sim.env, mem);
+	simdev_keyboard(&kbd, USB_SPEED_FULL);
+	simx_plug(&sim, 5, &kbd);
+	assert_false(add());
+	assert_true(simx_warned(&sim, "usb: xHCI 00:04.0: no DMA memory left for its rings: left alone"));
+
+	machine(4, 4);
+	mem = simx_mem(&sim);
+	mem.bytes = 4096;
+	usb_init(&host, &sim.env, mem);
+	simdev_keyboard(&kbd, USB_SPEED_FULL);
+	simx_plug(&sim, 5, &kbd);
+	assert_true(add());
+	settle();
+	expect_describe("");
+	assert_true(simx_warned(&sim, "no DMA memory left for a device's contexts and rings"));
+	assert_int_equal(sim.faults, 0);
+}
+
+static void test_describe_cut(void **state)
+{
+	char text[24];
+	size_t n;
+
+	(void)state;
+	machine(4, 4);
+	simdev_keyboard(&kbd, USB_SPEED_FULL);
+	simx_plug(&sim, 5, &kbd);
+	assert_true(add());
+	settle();
+	n = usb_describe(&host, text, sizeof text);
+	assert_int_equal(n, sizeof text - 1);
+	assert_string_equal(text, "USB keyboard at xHCI 00");
+	assert_int_equal(usb_describe(&host, text, 1), 0);
+	assert_string_equal(text, "");
 }
 
 static void expect_start_fault(const char *want, bool taken)
@@ -410,11 +565,16 @@ int main(void)
 		cmocka_unit_test(test_root_keyboard_64byte_contexts),
 		cmocka_unit_test(test_behind_one_hub),
 		cmocka_unit_test(test_behind_two_hubs),
+		cmocka_unit_test(test_usb3_hub),
 		cmocka_unit_test(test_two_keyboards),
 		cmocka_unit_test(test_unplug_replug),
+		cmocka_unit_test(test_quick_replug),
 		cmocka_unit_test(test_hub_unplug_removes_children),
 		cmocka_unit_test(test_device_faults),
-		cmocka_unit_test(test_set_idle_stall_tolerated),
+		cmocka_unit_test(test_class_stalls_tolerated),
+		cmocka_unit_test(test_hub_reset_stuck),
+		cmocka_unit_test(test_no_memory),
+		cmocka_unit_test(test_describe_cut),
 		cmocka_unit_test(test_reset_never_ends),
 		cmocka_unit_test(test_bios_handoff),
 		cmocka_unit_test(test_registers_all_ones),

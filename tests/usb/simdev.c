@@ -4,6 +4,8 @@
 
 #include "simdev.h"
 
+const uint64_t *simdev_clock;
+
 static const uint8_t kbd_conf[] = {
 	9, 2, 34, 0, 1, 1, 0, 0xa0, 50,		// configuration 1, 34 bytes
 	9, 4, 0, 0, 1, 3, 1, 1, 0,		// interface 0: HID, boot, keyboard
@@ -41,6 +43,7 @@ void simdev_keyboard(struct simdev *d, enum usb_speed speed)
 void simdev_hub(struct simdev *d, enum usb_speed speed, unsigned nports)
 {
 	const uint8_t hub[9] = { 9, 0x29, (uint8_t)nports, 0, 0, 50, 0, 0, 0xff };
+	const uint8_t ss_hub[12] = { 12, 0x2a, (uint8_t)nports, 0, 0, 50, 0, 0, 0, 0, 0, 0 };
 
 	mem_set(d, 0, sizeof *d);
 	d->kind = SIMDEV_HUB;
@@ -49,7 +52,13 @@ void simdev_hub(struct simdev *d, enum usb_speed speed, unsigned nports)
 	device_desc(d, 9, 0x0002);
 	mem_copy(d->conf, hub_conf, sizeof hub_conf);
 	d->conf_len = sizeof hub_conf;
-	mem_copy(d->hub_desc, hub, sizeof hub);
+	if (speed == USB_SPEED_SUPER)
+		mem_copy(d->hub_desc, ss_hub, sizeof ss_hub);
+	else
+		mem_copy(d->hub_desc, hub, sizeof hub);
+	d->dev_desc[3] = speed == USB_SPEED_SUPER ? 3 : 2;	// bcdUSB 3.00
+	if (speed == USB_SPEED_SUPER)
+		d->dev_desc[7] = 9;	// 2^9 bytes
 }
 
 static size_t give(uint8_t *data, const void *what, size_t have, size_t want)
@@ -73,19 +82,23 @@ static enum simdev_answer get_descriptor(struct simdev *d, const struct usb_setu
 		*len = give(data, d->conf, d->conf_len, s->length);
 		return SIMDEV_OK;
 	case 0x29:
-		if (d->kind != SIMDEV_HUB || s->type != 0xa0)
+	case 0x2a:
+		if (d->kind != SIMDEV_HUB || s->type != 0xa0 || (s->value >> 8) != d->hub_desc[1])
 			return SIMDEV_STALL;
-		*len = give(data, d->hub_desc, sizeof d->hub_desc, s->length);
+		*len = give(data, d->hub_desc, d->hub_desc[0], s->length);
 		return SIMDEV_OK;
 	}
 	return SIMDEV_STALL;
 }
 
-static uint16_t port_status(const struct simdev_port *p)
+static uint16_t port_status(const struct simdev *hub, const struct simdev_port *p)
 {
-	uint16_t st = p->powered ? 0x0100 : 0;
+	bool ss = hub->speed == USB_SPEED_SUPER;
+	uint16_t st = p->powered ? (ss ? 0x0200 : 0x0100) : 0;
 
-	if (p->dev && p->powered) {
+	if (p->dev && p->powered && ss) {
+		st |= 0x0001;
+	} else if (p->dev && p->powered) {
 		st |= 0x0001;
 		if (p->dev->speed == USB_SPEED_LOW)
 			st |= 0x0200;
@@ -94,6 +107,8 @@ static uint16_t port_status(const struct simdev_port *p)
 	}
 	if (p->enabled)
 		st |= 0x0002;
+	if (p->resetting)
+		st |= 0x0010;
 	return st;
 }
 
@@ -108,7 +123,7 @@ static enum simdev_answer hub_port_request(struct simdev *d, const struct usb_se
 	p = &d->ports[s->index - 1];
 	switch (s->request) {
 	case 0:		// GET_STATUS
-		st = port_status(p);
+		st = port_status(d, p);
 		data[0] = (uint8_t)st;
 		data[1] = (uint8_t)(st >> 8);
 		data[2] = (uint8_t)p->change;
@@ -129,9 +144,11 @@ static enum simdev_answer hub_port_request(struct simdev *d, const struct usb_se
 				p->change |= 1;
 			p->powered = true;
 		} else if (s->value == 4 && p->dev && p->powered) {
-			p->enabled = true;
-			p->change |= 0x10;
+			p->resetting = d->reset_stuck;
+			p->enabled = !d->reset_stuck;
+			p->change |= d->reset_stuck ? 0 : 0x10;
 			p->dev->address = 0;
+			p->dev->reset_at = simdev_clock ? *simdev_clock : 0;
 		}
 		return SIMDEV_OK;
 	}
@@ -153,9 +170,12 @@ enum simdev_answer simdev_control(struct simdev *d, const struct usb_setup *s, u
 	else if (s->type == 0 && s->request == 9)
 		d->config = (uint8_t)s->value, a = SIMDEV_OK;
 	else if (s->type == 0x21 && s->request == 0x0b && d->kind == SIMDEV_KEYBOARD)
-		d->protocol = (uint8_t)s->value, a = SIMDEV_OK;
+		a = d->stall_protocol ? SIMDEV_STALL : (d->protocol = (uint8_t)s->value, SIMDEV_OK);
 	else if (s->type == 0x21 && s->request == 0x0a && d->kind == SIMDEV_KEYBOARD)
 		a = d->stall_idle ? SIMDEV_STALL : (d->idle_set = true, SIMDEV_OK);
+	else if (s->type == 0x20 && s->request == 12 && d->kind == SIMDEV_HUB &&
+		 d->speed == USB_SPEED_SUPER)
+		d->hub_depth = (uint8_t)s->value, d->depth_set = true, a = SIMDEV_OK;
 	else if ((s->type == 0x23 || s->type == 0xa3) && d->kind == SIMDEV_HUB)
 		a = hub_port_request(d, s, data, len);
 	if (a == SIMDEV_OK)
@@ -193,16 +213,9 @@ void simdev_plug(struct simdev *hub, unsigned port, struct simdev *d)
 		p->change |= 1;
 }
 
-struct simdev *simdev_follow(struct simdev *d, uint32_t route)
+struct simdev *simdev_child(struct simdev *d, unsigned port)
 {
-	for (; route && d; route >>= 4) {
-		unsigned port = route & 0xf;
-		struct simdev_port *p;
-
-		if (d->kind != SIMDEV_HUB || port < 1 || port > d->nports)
-			return NULL;
-		p = &d->ports[port - 1];
-		d = p->enabled ? p->dev : NULL;
-	}
-	return d;
+	if (d->kind != SIMDEV_HUB || port < 1 || port > d->nports || !d->ports[port - 1].enabled)
+		return NULL;
+	return d->ports[port - 1].dev;
 }

@@ -21,7 +21,7 @@ struct simdev;
 
 struct simdev_port {
 	struct simdev *dev;
-	bool powered, enabled;
+	bool powered, enabled, resetting;
 	uint16_t change;	// wPortChange bits
 };
 
@@ -36,12 +36,16 @@ struct simdev {
 	uint8_t dev_desc[18];
 	uint8_t conf[64];
 	size_t conf_len;
-	uint8_t hub_desc[9];
+	uint8_t hub_desc[12];	// USB 2 (9 bytes) or USB 3 (12), by speed
+	bool depth_set;		// SET_HUB_DEPTH came (USB 3 hubs)
+	uint8_t hub_depth;
 	// Faults.
 	bool silent;		// never answers a control request
 	bool stall_desc;	// STALLs GET_DESCRIPTOR
 	bool stall_idle;	// STALLs SET_IDLE (a real keyboard may: tolerated)
+	bool stall_protocol;	// STALLs SET_PROTOCOL (tolerated too)
 	size_t desc_cut;	// sends only this much of its device descriptor (0: all)
+	bool reset_stuck;	// a hub whose port resets never end
 	// Keyboard.
 	uint8_t report[8];
 	bool report_ready;
@@ -49,12 +53,18 @@ struct simdev {
 	unsigned nports;
 	struct simdev_port ports[SIMDEV_PORTS];
 	unsigned requests;	// control requests answered
+	uint64_t reset_at;	// when its port was last reset (simdev_clock)
 };
+
+// The simulated clock in microseconds, when the controller simulator has
+// one: a port reset is then stamped on the device (reset_at).
+extern const uint64_t *simdev_clock;
 
 // A boot keyboard at speed (descriptors like a real one: one
 // configuration, interface 0 class 3/1/1, endpoint 0x81 of 8 bytes).
 void simdev_keyboard(struct simdev *d, enum usb_speed speed);
-// A hub of nports ports (at most SIMDEV_PORTS) at speed.
+// A hub of nports ports (at most SIMDEV_PORTS) at speed: a USB 3 hub at
+// USB_SPEED_SUPER (its descriptor, port status bits and SET_HUB_DEPTH).
 void simdev_hub(struct simdev *d, enum usb_speed speed, unsigned nports);
 
 // The request setup, with its data stage in data (length bytes room): the
@@ -70,9 +80,8 @@ void simdev_release(struct simdev *kbd);
 // Plug d into port (from 1) of hub, or unplug what is there (d NULL).
 void simdev_plug(struct simdev *hub, unsigned port, struct simdev *d);
 
-// The device at the end of route (a hub port per 4 bits, first tier
-// lowest) from d; NULL when a hub on the way has nothing there or its port
-// is not enabled.
-struct simdev *simdev_follow(struct simdev *d, uint32_t route);
+// The device on port (from 1) of hub d; NULL when d is no hub, the port
+// does not exist, has nothing there or is not enabled.
+struct simdev *simdev_child(struct simdev *d, unsigned port);
 
 #endif

@@ -56,6 +56,7 @@ struct simx {
 	uint64_t crcr, dcbaap, erstba, erdp;
 	uint32_t portsc[SIMX_PORTS];
 	int reset_left, cnr_left, bios_left;
+	uint64_t reset_at;	// when HCRST was written
 	// Rings.
 	uint64_t cmd_deq;
 	uint8_t cmd_ccs;
@@ -78,5 +79,18 @@ void simx_tick(struct simx *s);
 unsigned simx_slot_of(const struct simx *s, const struct simdev *d);
 // True when some warning contains text.
 bool simx_warned(const struct simx *s, const char *text);
+
+// simxhci_ring.c, for simxhci.c: the commands queued (doorbell 0), one
+// endpoint's transfers (a slot's doorbell), the protocol speed ID of sp.
+// What a real controller would refuse or misread (DMA outside the block,
+// a context with the wrong speed or TT fields, an overflowing event ring)
+// is a fault (faults, fault): the tests hold it to zero.
+void simx_run_commands(struct simx *s);
+void simx_fault(struct simx *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void simx_run_endpoint(struct simx *s, unsigned slot, unsigned dci);
+unsigned simx_speed_id(enum usb_speed sp);
+// At run (USBCMD.RS set): the device context array, command ring and the
+// scratchpad pages (each a page of its own in the block) are in place.
+void simx_check_start(struct simx *s);
 
 #endif
