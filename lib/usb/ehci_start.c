@@ -276,10 +276,10 @@ void ehci_stop(struct usb_hc *hc)
 {
 	if (hc->dead || ehci_of(hc)->start_state == ST_FAILED)
 		return;	// gone, or left alone as found (or stopped already)
-	ehci_op_write(hc, EHCI_USBCMD, ehci_op_read(hc, EHCI_USBCMD) & ~(EHCI_CMD_RS | EHCI_CMD_PSE | EHCI_CMD_ASE));
-	if (!wait_for(hc, EHCI_USBSTS, EHCI_STS_HALTED, EHCI_STS_HALTED)) {
+	ehci_op_write(hc, EHCI_USBCMD,
+		      ehci_op_read(hc, EHCI_USBCMD) & ~(EHCI_CMD_RS | EHCI_CMD_PSE | EHCI_CMD_ASE));
+	if (!wait_for(hc, EHCI_USBSTS, EHCI_STS_HALTED, EHCI_STS_HALTED))
 		usb_hc_warn(hc, "did not halt within 1 s when stopped: reset anyway");
-	}
 	ehci_op_write(hc, EHCI_USBCMD, EHCI_CMD_HCRESET);
 	if (!wait_for(hc, EHCI_USBCMD, EHCI_CMD_HCRESET, 0))
 		usb_hc_warn(hc, "HCRESET did not clear within 1 s when stopped: the controller may still be in reset");
