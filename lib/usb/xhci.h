@@ -138,7 +138,7 @@ struct xhci_dev {
 	struct xhci_wait intr_wait;
 };
 
-enum xhci_stage { XS_HANDOFF, XS_HALT, XS_RESET, XS_RUN, XS_RUNNING, XS_FAILED };
+enum xhci_stage { XS_WAKE, XS_HANDOFF, XS_HALT, XS_RESET, XS_RUN, XS_RUNNING, XS_FAILED };
 
 struct xhci {
 	uint32_t op, rt, db;		// register blocks' offsets from the BAR
@@ -152,6 +152,7 @@ struct xhci {
 	bool stage_begun;
 	uint64_t deadline;
 	uint64_t reset_at;		// when HCRST was written
+	uint64_t awake_at;		// when the function is in D0 (it was woken)
 	struct usb_buf dcbaa, erst;
 	struct xhci_ring cmd;
 	struct xhci_ring ev;		// consumer: idx is the dequeue, cycle the consumer's

@@ -66,6 +66,9 @@ bool xhci_port_status(struct usb_hc *hc, unsigned port, struct usb_port_status *
 
 	if (hc->dead || !read_port(hc, port, &v))
 		return false;
+	// Port Status Change events come whether a device is being set up or
+	// not: taken here too, they never fill the event ring.
+	xhci_events(hc);
 	*st = (struct usb_port_status){
 		.connected = v & XHCI_PORT_CCS,
 		.enabled = v & XHCI_PORT_PED,

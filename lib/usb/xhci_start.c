@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Taking an xHCI controller (4.2, 4.22.1): from the BIOS (USBLEGSUP), halt,
+// Taking an xHCI controller (4.2, 4.22.1): its PCI function on and in D0,
+// from the BIOS (USBLEGSUP), halt,
 // reset (HCRST, then CNR), its memory (device context array, scratchpad
 // buffers, command ring, one event ring), run. Each wait is a stage of
 // start_poll with its own USB_HC_WAIT_US deadline.
+#include "usb/pci.h"
 #include "usb/xhci.h"
 
 #define CMD_TRBS 64
@@ -50,13 +52,25 @@ uint16_t xhci_xcap_find(struct usb_hc *hc, unsigned id, uint16_t from)
 void xhci_start(struct usb_hc *hc)
 {
 	struct xhci *x = xhci_of(hc);
-	uint32_t caplen = cap_read(hc, XHCI_CAPLENGTH);
 
-	*x = (struct xhci){ .stage = XS_HANDOFF };
-	if (all_ones(hc, caplen)) {
-		x->stage = XS_FAILED;
-		return;
-	}
+	enum usb_pci p = usb_pci_enable(hc);
+
+	*x = (struct xhci){ .stage = p == USB_PCI_GONE ? XS_FAILED : XS_WAKE };
+	if (p == USB_PCI_WOKEN)
+		x->awake_at = usb_hc_now(hc) + USB_PCI_D0_US;
+}
+
+// The capability registers, once the function is awake.
+static enum usb_step wake(struct usb_hc *hc)
+{
+	struct xhci *x = xhci_of(hc);
+	uint32_t caplen;
+
+	if (usb_hc_now(hc) < x->awake_at)
+		return USB_PENDING;
+	caplen = cap_read(hc, XHCI_CAPLENGTH);
+	if (all_ones(hc, caplen))
+		return USB_FAILED;
 	x->op = caplen & 0xff;
 	x->rt = cap_read(hc, XHCI_RTSOFF) & ~0x1fu;
 	x->db = cap_read(hc, XHCI_DBOFF) & ~0x3u;
@@ -65,6 +79,8 @@ void xhci_start(struct usb_hc *hc)
 	x->ctx_bytes = x->hccparams & XHCI_HCC_CSZ ? 64 : 32;
 	x->max_ports = (uint8_t)(cap_read(hc, XHCI_HCSPARAMS1) >> 24);
 	x->legsup = xhci_xcap_find(hc, XHCI_XCAP_LEGACY, 0);
+	x->stage = XS_HANDOFF;
+	return USB_PENDING;
 }
 
 static void enter(struct usb_hc *hc, enum xhci_stage s)
@@ -262,6 +278,7 @@ enum usb_step xhci_start_poll(struct usb_hc *hc)
 	enum usb_step s = USB_FAILED;
 
 	switch ((enum xhci_stage)x->stage) {
+	case XS_WAKE: s = wake(hc); break;
 	case XS_HANDOFF: s = handoff(hc); break;
 	case XS_HALT: s = halt(hc); break;
 	case XS_RESET: s = reset(hc); break;

@@ -294,6 +294,28 @@ static void test_quick_replug(void **state)
 	expect_clean();
 }
 
+// A port that comes and goes 100 times with no device being set up: its
+// Port Status Change events do not fill the event ring (64 TRBs), and a
+// keyboard then plugged in is used.
+static void test_port_events_drained(void **state)
+{
+	(void)state;
+	machine(4, 4);
+	assert_true(add());
+	settle();
+	simdev_keyboard(&kbd, USB_SPEED_FULL);
+	for (int i = 0; i < 100; i++) {
+		simx_plug(&sim, 7, i % 2 ? NULL : &kbd);
+		polls(2);
+	}
+	simx_plug(&sim, 5, &kbd);
+	polls(20);
+	settle();
+	expect_describe("USB keyboard at xHCI 00:04.0 port 5");
+	expect_keys(&kbd);
+	expect_clean();
+}
+
 static void test_hub_unplug_removes_children(void **state)
 {
 	(void)state;
@@ -527,6 +549,9 @@ static void test_registers_all_ones(void **state)
 	sim.gone = true;
 	expect_start_fault("its registers read all ones (the controller is gone): left alone",
 			   false);
+	machine(4, 4);
+	sim.gone = sim.pci_gone = true;
+	expect_start_fault("its PCI configuration space reads all ones: left alone", false);
 
 	machine(4, 4);
 	simdev_keyboard(&kbd, USB_SPEED_FULL);
@@ -542,6 +567,25 @@ static void test_registers_all_ones(void **state)
 	assert_int_equal(sim.warnings, 1);
 	assert_true(contains(sim.warning[0], "reads all ones (the controller is gone)"));
 	usb_stop(&host);
+}
+
+// Left by the firmware in D3hot with memory decoding and bus mastering
+// off: woken to D0, 10 ms let pass, both turned on, and it works.
+static void test_asleep(void **state)
+{
+	(void)state;
+	machine(4, 4);
+	sim.power_state = 3;
+	sim.pci_command = 0;
+	simdev_keyboard(&kbd, USB_SPEED_FULL);
+	simx_plug(&sim, 5, &kbd);
+	assert_true(add());
+	assert_int_equal(sim.power_state, 0);
+	assert_int_equal(sim.pci_command & 6, 6);
+	settle();
+	expect_describe("USB keyboard at xHCI 00:04.0 port 5");
+	expect_keys(&kbd);
+	expect_clean();
 }
 
 static void test_stop_halts(void **state)
@@ -569,6 +613,7 @@ int main(void)
 		cmocka_unit_test(test_two_keyboards),
 		cmocka_unit_test(test_unplug_replug),
 		cmocka_unit_test(test_quick_replug),
+		cmocka_unit_test(test_port_events_drained),
 		cmocka_unit_test(test_hub_unplug_removes_children),
 		cmocka_unit_test(test_device_faults),
 		cmocka_unit_test(test_class_stalls_tolerated),
@@ -578,6 +623,7 @@ int main(void)
 		cmocka_unit_test(test_reset_never_ends),
 		cmocka_unit_test(test_bios_handoff),
 		cmocka_unit_test(test_registers_all_ones),
+		cmocka_unit_test(test_asleep),
 		cmocka_unit_test(test_stop_halts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -100,8 +100,10 @@ static uint32_t mmio_read(void *ctx, uint64_t addr)
 	uint32_t off = (uint32_t)(addr - SIMX_BAR);
 
 	s->accesses++;
-	if (s->gone)
+	if (s->gone || s->power_state || !(s->pci_command & 2))
 		return 0xffffffffu;
+	if (s->woken && s->now < s->woken_at + 10000)
+		simx_fault(s, "register 0x%x read within 10 ms of D0", off);
 	if (off < OP)
 		return read_cap(s, off);
 	if (off >= XCAP && off < RT)
@@ -126,6 +128,7 @@ static void write_port(struct simx *s, unsigned p, uint32_t v)
 		*sc |= 2u | 1u << 21;
 		d->address = 0;
 		d->reset_at = s->now;
+		simx_port_event(s, p);
 	}
 }
 
@@ -162,8 +165,10 @@ static void mmio_write(void *ctx, uint64_t addr, uint32_t v)
 	uint32_t off = (uint32_t)(addr - SIMX_BAR);
 
 	s->accesses++;
-	if (s->gone)
+	if (s->gone || s->power_state || !(s->pci_command & 2))
 		return;
+	if ((s->usbcmd & 1) && !(s->pci_command & 4))
+		simx_fault(s, "running without bus mastering");
 	if (off == XCAP) {
 		if ((v & 1u << 24) && !(s->legsup & 1u << 24))
 			s->bios_left = s->bios_polls;
@@ -202,15 +207,42 @@ static uint64_t now_us(void *ctx)
 	return s->now += 10;
 }
 
+// Configuration space: the command and status registers, a capability
+// list holding the power management capability at 0x40.
 static uint32_t pci_read(void *ctx, uint32_t bdf, uint16_t off)
 {
-	(void)ctx, (void)bdf, (void)off;
-	return 0xffffffffu;
+	struct simx *s = ctx;
+
+	(void)bdf;
+	s->accesses++;
+	if (s->pci_gone)
+		return 0xffffffffu;
+	switch (off) {
+	case 0x04: return s->pci_command | 1u << 20;
+	case 0x34: return 0x40;
+	case 0x40: return 1u | 0x0003u << 16;	// PM, no next, version 3
+	case 0x44: return s->power_state;
+	}
+	return 0;
 }
 
 static void pci_write(void *ctx, uint32_t bdf, uint16_t off, uint32_t v)
 {
-	(void)ctx, (void)bdf, (void)off, (void)v;
+	struct simx *s = ctx;
+
+	(void)bdf;
+	s->accesses++;
+	if (off == 0x04) {
+		if (v >> 16)
+			simx_fault(s, "PCI status bits 0x%x written (write 1 to clear)", v >> 16);
+		s->pci_command = v & 0xffff;
+	} else if (off == 0x44) {
+		if ((v & 3) == 0 && s->power_state) {
+			s->woken = true;
+			s->woken_at = s->now;
+		}
+		s->power_state = v & 3;
+	}
 }
 
 static void warn(void *ctx, const char *line)
@@ -242,6 +274,7 @@ void simx_init(struct simx *s, unsigned usb3, unsigned usb2)
 	s->usbsts = 0;
 	s->usbcmd = 1;		// running, as a BIOS leaves it
 	s->legsup = 1u << 16;	// BIOS-owned (seen when legacy is set)
+	s->pci_command = 0x0006;	// memory space and bus master on, as a BIOS leaves it
 	s->env = (struct usb_env){ .ctx = s, .now_us = now_us, .mmio_read32 = mmio_read,
 				   .mmio_write32 = mmio_write, .pci_read32 = pci_read,
 				   .pci_write32 = pci_write, .warn = warn };
@@ -262,6 +295,7 @@ void simx_plug(struct simx *s, unsigned port, struct simdev *d)
 	*sc = (*sc & (1u << 9)) | 1u << 17;
 	if (d)
 		*sc |= 1 | port_speed_bits(d) | (is_usb3(s, port) ? 2 : 0);
+	simx_port_event(s, port);
 }
 
 unsigned simx_slot_of(const struct simx *s, const struct simdev *d)

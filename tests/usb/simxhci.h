@@ -42,6 +42,11 @@ struct simx {
 	int reset_polls;	// reads of USBCMD before HCRST clears; -1 never
 	int cnr_polls;		// reads of USBSTS after reset before CNR clears; -1 never
 	bool gone;		// every register reads all ones
+	bool pci_gone;		// so does the PCI configuration space
+	uint32_t pci_command;	// the PCI command register
+	unsigned power_state;	// PMCSR: 0 D0 .. 3 D3hot (registers read all ones but in D0)
+	bool woken;		// D0 was set from a lower state,
+	uint64_t woken_at;	// then
 	// The env.
 	struct usb_env env;
 	uint64_t now;
@@ -89,6 +94,8 @@ void simx_run_commands(struct simx *s);
 void simx_fault(struct simx *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void simx_run_endpoint(struct simx *s, unsigned slot, unsigned dci);
 unsigned simx_speed_id(enum usb_speed sp);
+// A Port Status Change event for port, when running.
+void simx_port_event(struct simx *s, unsigned port);
 // At run (USBCMD.RS set): the device context array, command ring and the
 // scratchpad pages (each a page of its own in the block) are in place.
 void simx_check_start(struct simx *s);

@@ -58,7 +58,7 @@ static void post(struct simx *s, uint64_t param, uint32_t status, uint32_t contr
 	uint64_t at = base + 16u * s->ev_idx;
 	uint64_t next = base + 16u * ((s->ev_idx + 1) % size);
 
-	if ((s->erdp & ~0xfull) == next && s->ev_idx + 1 != size)
+	if ((s->erdp & ~0xfull) == next)
 		simx_fault(s, "event ring full");
 	mem_copy(dma(s, at, 8), &param, 8);
 	wr32(s, at + 8, status);
@@ -375,4 +375,10 @@ void simx_check_start(struct simx *s)
 			if (rd64(s, array + 8u * j) == page)
 				simx_fault(s, "scratchpads %u and %u share a page", j, i);
 	}
+}
+
+void simx_port_event(struct simx *s, unsigned port)
+{
+	if ((s->usbcmd & 1) && s->erstba)	// running with its event ring
+		post(s, (uint64_t)port << 24, 1u << 24, 34u << 10);
 }
