@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Taking an EHCI controller from the firmware and running it, one bounded
-// step a poll: the BIOS handoff through the legacy support capability in
-// PCI configuration space (2.1.7; the BIOS gets USB_HC_WAIT_US to let go,
-// then it is taken anyway), halt, HCRESET (each bounded likewise), then the
-// schedules and Run. Also the async doorbell, and stop.
+// step a poll: its PCI function on and awake (lib/usb/pci.h), the BIOS
+// handoff through the legacy support capability in PCI configuration space
+// (2.1.7; the BIOS gets USB_HC_WAIT_US to let go, then it is taken
+// anyway), halt, HCRESET (each bounded likewise), then the schedules and
+// Run. Also the async doorbell, and stop.
 #include "usb/ehci.h"
+#include "usb/pci.h"
 
 enum ehci_start_state {
-	ST_HANDOFF, ST_HALT, ST_RESET, ST_RUN, ST_DONE, ST_FAILED,
+	ST_WAKE, ST_HANDOFF, ST_HALT, ST_RESET, ST_RUN, ST_DONE, ST_FAILED,
 };
 
 // A register read all ones: the controller is gone (unplugged, or its BAR
@@ -55,20 +57,37 @@ static void enter(struct usb_hc *hc, enum ehci_start_state state)
 void ehci_start(struct usb_hc *hc)
 {
 	struct ehci *e = ehci_of(hc);
-	uint32_t cap = usb_hc_read(hc, EHCI_CAPLENGTH);
-	uint32_t hcs = usb_hc_read(hc, EHCI_HCSPARAMS);
-	uint32_t hcc = usb_hc_read(hc, EHCI_HCCPARAMS);
+	enum usb_pci p = usb_pci_enable(hc);
 
-	e->start_state = ST_FAILED;
+	e->start_state = ST_WAKE;
+	e->deadline = usb_hc_now(hc) + (p == USB_PCI_WOKEN ? USB_PCI_D0_US : 0);
+	if (p == USB_PCI_GONE) {
+		e->start_state = ST_FAILED;
+		hc->dead = true;
+	}
+}
+
+// Once the function is awake: its capability registers, and the handoff
+// asked for.
+static enum usb_step step_wake(struct usb_hc *hc)
+{
+	struct ehci *e = ehci_of(hc);
+	uint32_t cap, hcs, hcc;
+
+	if (usb_hc_now(hc) < e->deadline)
+		return USB_PENDING;
+	cap = usb_hc_read(hc, EHCI_CAPLENGTH);
+	hcs = usb_hc_read(hc, EHCI_HCSPARAMS);
+	hcc = usb_hc_read(hc, EHCI_HCCPARAMS);
 	if (gone(hc, cap, "CAPLENGTH") || gone(hc, hcs, "HCSPARAMS") || gone(hc, hcc, "HCCPARAMS"))
-		return;
+		return fail(hc);
 	e->op = cap & 0xff;
 	e->ports = EHCI_HCS_N_PORTS(hcs);
 	e->companions = (hcs >> 12) & 0xf;
 	if (e->op < 0x10 || e->ports == 0) {
 		usb_hc_warn(hc, "CAPLENGTH 0x%x, HCSPARAMS 0x%x make no sense: the controller is left alone",
 			    cap, hcs);
-		return;
+		return fail(hc);
 	}
 	e->legsup = find_legsup(hc, hcc);
 	if (e->legsup) {
@@ -77,6 +96,7 @@ void ehci_start(struct usb_hc *hc)
 		hc->env->pci_write32(hc->env->ctx, hc->bdf, e->legsup, leg | EHCI_LEGSUP_OS_OWNED);
 	}
 	enter(hc, ST_HANDOFF);
+	return USB_PENDING;
 }
 
 // Stop the firmware's SMIs (USBLEGCTLSTS: enables low, write-1-to-clear
@@ -189,6 +209,8 @@ static enum usb_step step_run(struct usb_hc *hc)
 enum usb_step ehci_start_poll(struct usb_hc *hc)
 {
 	switch (ehci_of(hc)->start_state) {
+	case ST_WAKE:
+		return step_wake(hc);
 	case ST_HANDOFF:
 		return step_handoff(hc);
 	case ST_HALT:
@@ -274,8 +296,8 @@ static bool wait_for(struct usb_hc *hc, uint32_t reg, uint32_t mask, uint32_t wa
 
 void ehci_stop(struct usb_hc *hc)
 {
-	if (hc->dead || ehci_of(hc)->start_state == ST_FAILED)
-		return;	// gone, or left alone as found (or stopped already)
+	if (hc->dead || ehci_of(hc)->start_state == ST_FAILED || !ehci_of(hc)->op)
+		return;	// gone, left alone as found, never reached, or stopped already
 	ehci_op_write(hc, EHCI_USBCMD,
 		      ehci_op_read(hc, EHCI_USBCMD) & ~(EHCI_CMD_RS | EHCI_CMD_PSE | EHCI_CMD_ASE));
 	if (!wait_for(hc, EHCI_USBSTS, EHCI_STS_HALTED, EHCI_STS_HALTED))

@@ -39,6 +39,7 @@ static void test_bios_lets_go(void **state)
 				 (unsigned long long)release_us[i], r.warnings, r.last_warning);
 		assert_true(legsup(&r) & EHCI_LEGSUP_OS_OWNED);
 		assert_false(legsup(&r) & EHCI_LEGSUP_BIOS_OWNED);
+		assert_int_equal(r.sim.pci[1] & 6, 6);	// memory space and bus mastering on
 		assert_int_equal(r.sim.hcresets, 1);
 		assert_true(r.sim.cmd & EHCI_CMD_RS);
 		assert_true(r.sim.cmd & EHCI_CMD_PSE);
@@ -111,13 +112,22 @@ static void test_registers_all_ones(void **state)
 
 	(void)state;
 	rig_init(&r, 4);
-	r.sim.gone = true;
+	r.sim.gone = true;	// the whole function: its configuration space too
 	assert_int_equal(rig_start(&r), USB_FAILED);
 	assert_int_equal(r.warnings, 1);
-	assert_true(contains(r.last_warning, "reads 0xffffffff"));
+	assert_true(contains(r.last_warning, "its PCI configuration space reads all ones"));
 	assert_true(r.hc.dead);
 	assert_int_equal(r.polls, 1);
 	r.hc.ops->stop(&r.hc);	// nothing to stop, and no hang
+	assert_int_equal(rig_free(&r), 0);
+
+	rig_init(&r, 4);
+	r.sim.mmio_gone = true;	// its registers only
+	assert_int_equal(rig_start(&r), USB_FAILED);
+	assert_int_equal(r.warnings, 1);
+	assert_true(contains(r.last_warning, "CAPLENGTH reads 0xffffffff"));
+	assert_true(r.hc.dead);
+	r.hc.ops->stop(&r.hc);
 	assert_int_equal(rig_free(&r), 0);
 }
 

@@ -199,7 +199,7 @@ uint32_t sim_ehci_mmio_read(void *ctx, uint64_t addr)
 	uint32_t off = (uint32_t)(addr - s->mmio), *reg;
 
 	tick(s);
-	if (s->gone)
+	if (s->gone || s->mmio_gone)
 		return 0xffffffffu;
 	if (off < SIM_EHCI_CAPLENGTH)
 		return cap_read(s, off);
@@ -222,7 +222,7 @@ void sim_ehci_mmio_write(void *ctx, uint64_t addr, uint32_t value)
 	uint32_t off = (uint32_t)(addr - s->mmio) - SIM_EHCI_CAPLENGTH, *reg;
 
 	tick(s);
-	if (s->gone || addr - s->mmio < SIM_EHCI_CAPLENGTH)
+	if (s->gone || s->mmio_gone || addr - s->mmio < SIM_EHCI_CAPLENGTH)
 		return;
 	if (off == EHCI_USBCMD)
 		cmd_write(s, value);

@@ -66,7 +66,9 @@ struct sim_ehci {
 	bool ppc;			// port power switches
 	bool bios_owned;		// the BIOS holds it at start
 	uint64_t bios_release_us;	// after the OS asks; SIM_NEVER: never
-	bool hcreset_stuck, halt_stuck, gone;
+	bool hcreset_stuck, halt_stuck;
+	bool gone;			// registers and configuration space read all ones
+	bool mmio_gone;			// the registers only (the BAR no longer decodes)
 
 	// The clock and the counts.
 	uint64_t now_us, frame_us;
