@@ -57,8 +57,11 @@ void usb_warn(struct usb_host *h, const char *fmt, ...) __attribute__((format(pr
 // "usb: <device's place>: <fmt>", e.g. "usb: xHCI 00:04.0 port 5 (hub port 2): ...".
 void usb_dev_warn(struct usb_host *h, unsigned dev, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-// The device's place: "xHCI 00:04.0 port 5 (hub port 1, hub port 3)".
+// The device's place: "xHCI 00:04.0 port 5 (hub port 1, hub port 3)";
+// usb_place_text of a place w on controller hc that has no device yet.
 size_t usb_where_text(const struct usb_host *h, unsigned dev, char *buf, size_t size);
+size_t usb_place_text(const struct usb_host *h, unsigned hc, const struct usb_dev_where *w,
+		      char *buf, size_t size);
 
 // The controller the device is on.
 struct usb_hc *usb_hc_of(struct usb_host *h, unsigned dev);

@@ -35,6 +35,8 @@ enum usb_step usb_ctl_poll(struct usb_host *h, unsigned dev, size_t *actual)
 unsigned usb_dev_new(struct usb_host *h, unsigned hc, const struct usb_dev_where *where,
 		     unsigned depth)
 {
+	char place[80];
+
 	for (unsigned i = 0; i < USB_MAX_DEVICES; i++) {
 		struct usb_device *d = &h->devs[i];
 		struct usb_buf buf = d->buf;
@@ -42,8 +44,8 @@ unsigned usb_dev_new(struct usb_host *h, unsigned hc, const struct usb_dev_where
 		if (d->used)
 			continue;
 		if (!buf.virt && !usb_dma_take(&h->dma, USB_DEV_BUF_BYTES, 64, &buf)) {
-			usb_warn(h, "%s: no DMA memory left for another device: it is left alone",
-				 h->hcs[hc].name);
+			usb_place_text(h, hc, where, place, sizeof place);
+			usb_warn(h, "%s: no DMA memory left for its device: left alone", place);
 			return USB_NO_DEVICE;
 		}
 		mem_set(d, 0, sizeof *d);
@@ -58,8 +60,8 @@ unsigned usb_dev_new(struct usb_host *h, unsigned hc, const struct usb_dev_where
 			d->ports[p].child = USB_NO_DEVICE;
 		return i;
 	}
-	usb_warn(h, "%s: more than %u USB devices: the new one is left alone", h->hcs[hc].name,
-		 USB_MAX_DEVICES);
+	usb_place_text(h, hc, where, place, sizeof place);
+	usb_warn(h, "%s: more than %u USB devices: this one is left alone", place, USB_MAX_DEVICES);
 	return USB_NO_DEVICE;
 }
 

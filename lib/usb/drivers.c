@@ -12,3 +12,8 @@ const struct usb_hc_ops *usb_driver(enum usb_hc_kind kind)
 	}
 	return NULL;
 }
+
+const char *usb_kind_name(enum usb_hc_kind kind)
+{
+	return kind == USB_HC_XHCI ? "xHCI" : "EHCI";
+}

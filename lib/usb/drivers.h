@@ -9,4 +9,7 @@
 // The ops of kind's driver, or NULL when there is none.
 const struct usb_hc_ops *usb_driver(enum usb_hc_kind kind);
 
+// "xHCI", "EHCI": how a kind without a driver is named (a driver's ops say it).
+const char *usb_kind_name(enum usb_hc_kind kind);
+
 #endif

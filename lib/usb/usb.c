@@ -58,7 +58,7 @@ bool usb_add(struct usb_host *h, const struct usb_controller_info *c)
 	struct usb_hc *hc = &h->hcs[i];
 	char name[16];
 
-	fmt_snprintf(name, sizeof name, "%s %02x:%02x.%x", c->kind == USB_HC_XHCI ? "xHCI" : "EHCI",
+	fmt_snprintf(name, sizeof name, "%s %02x:%02x.%x", ops ? ops->kind : usb_kind_name(c->kind),
 		     (unsigned)(c->bdf >> 8 & 0xff), (unsigned)(c->bdf >> 3 & 0x1f),
 		     (unsigned)(c->bdf & 7));
 	if (!ops) {

@@ -6,22 +6,27 @@
 #include "fmt.h"
 #include "usb/core.h"
 
-size_t usb_where_text(const struct usb_host *h, unsigned dev, char *buf, size_t size)
+size_t usb_place_text(const struct usb_host *h, unsigned hc, const struct usb_dev_where *w,
+		      char *buf, size_t size)
 {
-	const struct usb_device *d = &h->devs[dev];
 	uint8_t chain[USB_MAX_DEPTH + 1];
 	unsigned n = 0;
 	int len;
 
-	for (unsigned at = dev; at != USB_NO_DEVICE && n < sizeof chain;
-	     at = h->devs[at].where.parent)
-		if (h->devs[at].where.parent != USB_NO_DEVICE)
-			chain[n++] = h->devs[at].where.hub_port;
-	len = fmt_snprintf(buf, size, "%s port %u", h->hcs[d->hc].name, d->where.root_port);
+	// The hub ports from the device up: its own, then each hub's above it.
+	for (const struct usb_dev_where *at = w; at->parent != USB_NO_DEVICE && n < sizeof chain;
+	     at = &h->devs[at->parent].where)
+		chain[n++] = at->hub_port;
+	len = fmt_snprintf(buf, size, "%s port %u", h->hcs[hc].name, w->root_port);
 	for (unsigned i = n; i-- > 0 && len >= 0 && (size_t)len < size;)
 		len += fmt_snprintf(buf + len, size - (size_t)len, "%shub port %u%s",
 				    i == n - 1 ? " (" : "", chain[i], i == 0 ? ")" : ", ");
 	return len < 0 ? 0 : (size_t)len < size ? (size_t)len : size ? size - 1 : 0;
+}
+
+size_t usb_where_text(const struct usb_host *h, unsigned dev, char *buf, size_t size)
+{
+	return usb_place_text(h, h->devs[dev].hc, &h->devs[dev].where, buf, size);
 }
 
 void usb_dev_warn(struct usb_host *h, unsigned dev, const char *fmt, ...)

@@ -111,10 +111,14 @@ void xhci_events(struct usb_hc *hc)
 
 	while (taken < XHCI_EVENTS_PER_POLL) {
 		volatile struct xhci_trb *v = trb_at(&x->ev, x->ev.idx);
-		struct xhci_trb e = { v->param, v->status, v->control };
+		struct xhci_trb e;
 
+		// The cycle bit first: the controller writes it last.
+		e.control = v->control;
 		if ((e.control & TRB_CYCLE) != x->ev.cycle)
 			break;
+		e.param = v->param;
+		e.status = v->status;
 		if (TRB_TYPE_OF(e.control) == TRB_EV_COMMAND)
 			command_event(x, &e);
 		else if (TRB_TYPE_OF(e.control) == TRB_EV_TRANSFER)

@@ -186,6 +186,39 @@ static void test_behind_two_hubs(void **state)
 	expect_clean();
 }
 
+// More devices than the stack holds: two 8-port hubs full of keyboards
+// are 18 devices; 16 are used, the other two named in a warning each.
+static void test_too_many_devices(void **state)
+{
+	static struct simdev kbds[16];
+	char text[1024];
+	unsigned named = 0;
+
+	(void)state;
+	machine(4, 4);
+	simdev_hub(&hub, USB_SPEED_FULL, 8);
+	simdev_hub(&hub2, USB_SPEED_FULL, 8);
+	for (unsigned i = 0; i < 16; i++) {
+		simdev_keyboard(&kbds[i], USB_SPEED_FULL);
+		simdev_plug(i < 8 ? &hub : &hub2, i % 8 + 1, &kbds[i]);
+	}
+	simx_plug(&sim, 5, &hub);
+	simx_plug(&sim, 6, &hub2);
+	assert_true(add());
+	settle();
+	usb_describe(&host, text, sizeof text);
+	for (const char *at = text; *at; at++)
+		named += str_starts_with(at, "USB keyboard at ");
+	assert_int_equal(named, 14);
+	assert_int_equal(sim.warnings, 2);
+	assert_true(contains(sim.warning[0], "usb: xHCI 00:04.0 port 6 (hub port "));
+	assert_true(contains(sim.warning[0], "): more than 16 USB devices: this one is left alone"));
+	for (unsigned i = 0; i < 16; i++)
+		if (kbds[i].protocol == 0)
+			assert_int_equal(type(&kbds[i], 0, USAGE_A), 'a');
+	assert_int_equal(sim.faults, 0);
+}
+
 // A USB 3 hub is two hubs: a SuperSpeed one on a USB 3 root port (here
 // with a SuperSpeed disk on its port 1: enumerated, not used) and a USB 2
 // one on a USB 2 root port, where the keyboard is.
@@ -504,6 +537,7 @@ static void expect_start_fault(const char *want, bool taken)
 		fail_msg("usb_add took %llu us of simulated time", (unsigned long long)sim.now);
 }
 
+// The controller's halt and reset each wait 1 s at most.
 static void test_reset_never_ends(void **state)
 {
 	(void)state;
@@ -513,6 +547,9 @@ static void test_reset_never_ends(void **state)
 	machine(4, 4);
 	sim.cnr_polls = -1;
 	expect_start_fault("did not finish its reset within 1 s (USBSTS.CNR stayed set)", false);
+	machine(4, 4);
+	sim.halt_stuck = true;
+	expect_start_fault("did not halt within 1 s (USBSTS.HCH stayed 0): left alone", false);
 	usb_poll(&host);
 	expect_describe("");
 }
@@ -609,6 +646,7 @@ int main(void)
 		cmocka_unit_test(test_root_keyboard_64byte_contexts),
 		cmocka_unit_test(test_behind_one_hub),
 		cmocka_unit_test(test_behind_two_hubs),
+		cmocka_unit_test(test_too_many_devices),
 		cmocka_unit_test(test_usb3_hub),
 		cmocka_unit_test(test_two_keyboards),
 		cmocka_unit_test(test_unplug_replug),

@@ -156,7 +156,7 @@ static void write_usbcmd(struct simx *s, uint32_t v)
 		simx_check_start(s);
 	}
 	s->usbcmd = v & 1;
-	s->usbsts = (v & 1) ? 0 : 1;
+	s->usbsts = (v & 1) || s->halt_stuck ? 0 : 1;
 }
 
 static void mmio_write(void *ctx, uint64_t addr, uint32_t v)

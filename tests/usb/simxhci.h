@@ -41,6 +41,7 @@ struct simx {
 	int bios_polls;		// reads of USBLEGSUP before the BIOS lets go; -1 never
 	int reset_polls;	// reads of USBCMD before HCRST clears; -1 never
 	int cnr_polls;		// reads of USBSTS after reset before CNR clears; -1 never
+	bool halt_stuck;	// clearing USBCMD.RS never halts it
 	bool gone;		// every register reads all ones
 	bool pci_gone;		// so does the PCI configuration space
 	uint32_t pci_command;	// the PCI command register
