@@ -8,7 +8,7 @@ const struct usb_hc_ops *usb_driver(enum usb_hc_kind kind)
 	case USB_HC_XHCI:
 		return &usb_xhci_ops;
 	case USB_HC_EHCI:
-		return NULL;	// lib/usb/ehci*.c (branch ehci)
+		return &usb_ehci_ops;
 	}
 	return NULL;
 }
