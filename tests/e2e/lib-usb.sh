@@ -22,19 +22,27 @@ usb_event() {
 	printf '{"type":"key","data":{"down":%s,"key":{"type":"qcode","data":"%s"}}}' "$1" "$2"
 }
 
-# usb_key SOCKET QCODE [DEVICE]: press and release QCODE (QEMU's key
-# names: esc, s, q, a) through QMP on SOCKET (-qmp unix:SOCKET,server=on,
-# wait=off), on the keyboard bound (usb-kbd's display=) to the display
-# device of id DEVICE, else on the one QEMU's input routing picks.
-usb_key() {
-	local dev=${3:+\"device\":\"$3\",}
-	e2e_wait_socket "$1" || return 1
+# usb_qmp SOCKET COMMAND...: the QMP commands (JSON, one an argument) on
+# SOCKET (-qmp unix:SOCKET,server=on,wait=off), QEMU's answers kept in
+# build/test/<name>.monitor.
+usb_qmp() {
+	local sock=$1
+	shift
+	e2e_wait_socket "$sock" || return 1
 	# QMP keeps the connection open: socat closes it 2 s after the last
 	# command went out, time enough for QEMU to take them.
-	printf '%s\n' '{"execute":"qmp_capabilities"}' \
-		"{\"execute\":\"input-send-event\",\"arguments\":{$dev\"events\":[$(usb_event true "$2")]}}" \
-		"{\"execute\":\"input-send-event\",\"arguments\":{$dev\"events\":[$(usb_event false "$2")]}}" |
-		socat -t 2 - "UNIX-CONNECT:$1" >>"$E2E_DIR/$E2E_NAME.monitor" 2>&1
+	printf '%s\n' '{"execute":"qmp_capabilities"}' "$@" |
+		socat -t 2 - "UNIX-CONNECT:$sock" >>"$E2E_DIR/$E2E_NAME.monitor" 2>&1
+}
+
+# usb_key SOCKET QCODE [DEVICE]: press and release QCODE (QEMU's key
+# names: esc, s, q, a) through QMP on SOCKET, on the keyboard bound
+# (usb-kbd's display=) to the display device of id DEVICE, else on the one
+# QEMU's input routing picks.
+usb_key() {
+	local dev=${3:+\"device\":\"$3\",}
+	usb_qmp "$1" "{\"execute\":\"input-send-event\",\"arguments\":{$dev\"events\":[$(usb_event true "$2")]}}" \
+		"{\"execute\":\"input-send-event\",\"arguments\":{$dev\"events\":[$(usb_event false "$2")]}}"
 }
 
 # usb_key_until SOCKET QCODE ERE [DEVICE]: usb_key, again every 3 s until

@@ -5,7 +5,9 @@
 # onexit=halt: the keys: line names the keyboard; s skips a test; Esc
 # stops the run (STOPPED); on the result panel any key (a) reboots.
 # Boot 2: two stuck bits held, passes=0: Esc after the first pass gives
-# FAIL with one badram=, GRUB_BADRAM= and memmap= line each.
+# FAIL with one badram=, GRUB_BADRAM= and memmap= line each. Boot 3: no
+# keyboard until the run is under way; one plugged in (QMP device_add) is
+# named by a keys: USB keyboards now: line, and its Esc stops the run.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/lib-usb.sh"
 
@@ -58,3 +60,18 @@ for line in 'badram=' 'GRUB_BADRAM=' 'memmap='; do
 	[ "$n" -eq 1 ] || e2e_fail "want exactly one $line line, got $n"
 done
 e2e_expect '^memmap=4K\$0x2a5a000,4K\$0x3000000$' 'memmap= reserving the two pages'
+
+# Boot 3: a keyboard plugged in during the run.
+plug_then_esc() {
+	usb_wait_line '^keys: serial ttyS0' && usb_wait_line '^test march-c: start' &&
+		usb_qmp "$qmp" '{"execute":"device_add","arguments":{"driver":"usb-kbd","bus":"xhci.0"}}' &&
+		usb_wait_line "^keys: USB keyboards now: $KBD" && usb_key_until "$qmp" esc '^ramsift: result='
+}
+plug_then_esc &
+typist=$!
+e2e_boot "${USB_MACHINE[@]}" -device qemu-xhci,id=xhci -qmp "unix:$qmp,server=on,wait=off" -m 64M \
+	-kernel "$ELF" -append "console=ttyS0,115200 $E2E_ARGS tests=march-c passes=0"
+wait "$typist" || e2e_fail "the keyboard was not plugged in, or Esc not typed (above)"
+typist=
+e2e_expect "^keys: USB keyboards now: $KBD$" 'the keyboard plugged in, named'
+[ "$E2E_RESULT" -eq 5 ] || e2e_fail "plugged in, Esc: want STOPPED, got ${E2E_RESULTS[$E2E_RESULT]}"
