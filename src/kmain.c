@@ -217,14 +217,14 @@ static void probe_top(const struct ram *ram)
 }
 
 // Replace the boot page tables (first 4 GiB only) by ones covering all RAM,
-// the framebuffer, the devices below 4 GiB and up to devices_end (the USB
-// controllers' registers). The new tables, and the working memory after
+// the framebuffer, the devices below 4 GiB and those paging_add_device()
+// named (the USB controllers' registers). The new tables, and the working memory after
 // them (error table, fold scratch, USB DMA block, smp_bytes for the APs:
 // pass.h), come from free RAM below 4 GiB, which the boot tables reach.
 static void map_all_memory(struct ram *ram, const struct bootinfo *bi, struct footprint *fp,
-			   uint64_t smp_bytes, uint64_t devices_end)
+			   uint64_t smp_bytes)
 {
-	uint64_t top = devices_end > 4 * GiB ? devices_end : 4 * GiB;
+	uint64_t top = 4 * GiB;
 	if (ram->nusable && ram->usable[ram->nusable - 1].end > top)
 		top = ram->usable[ram->nusable - 1].end;
 	if (bi->efi_runtime_end > top)
@@ -314,8 +314,8 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 	// The CPUs the firmware lists, and which will test: their memory is
 	// part of the working memory the next step takes.
 	uint64_t smp_bytes = smp_find(&cfg, &bootinfo, read_low_phys, warn_boot, &ram);
-	uint64_t usb_end = usbkeys_find(&cfg);	// usb: lines; registers to map
-	map_all_memory(&ram, &bootinfo, &footprint, smp_bytes, usb_end);
+	usbkeys_find(&cfg);	// usb: lines; their registers join the page tables
+	map_all_memory(&ram, &bootinfo, &footprint, smp_bytes);
 	memmap_print(&ram);
 	log_info("ramsift occupies %s; it moves itself at the end of each pass to test that too",
 		 fmt_size(size, footprint_bytes(&footprint)));

@@ -6,6 +6,7 @@
 #include "usb/usb.h"
 #include "usbhost.h"
 #include "usbkeys.h"
+#include "x86/paging.h"
 #include "x86/pci.h"
 #include "x86/timer.h"
 
@@ -38,8 +39,8 @@ static const char *kind_name(uint8_t prog_if)
 }
 
 // Keep f, an xHCI or EHCI function, for usbkeys_start when its BAR0 is a
-// memory address and there is room; the end of its registers, else 0.
-static uint64_t keep(const struct pci_function *f, const char *kind)
+// memory address the page tables can map and there is room.
+static void keep(const struct pci_function *f, const char *kind)
 {
 	uint32_t b = f->bdf;
 	uint64_t mmio;
@@ -47,38 +48,39 @@ static uint64_t keep(const struct pci_function *f, const char *kind)
 	if (!pci_bar0_memory(b, &mmio)) {
 		log_warn("usb: %s %02x:%02x.%x has no memory BAR0 the firmware assigned; left alone",
 			 kind, PCI_BUS(b), PCI_DEV(b), PCI_FN(b));
-		return 0;
+		return;
 	}
 	if (nfound == USB_MAX_HCS) {
 		log_warn("usb: %s %02x:%02x.%x left alone: ramsift reads %u USB controllers at most",
 			 kind, PCI_BUS(b), PCI_DEV(b), PCI_FN(b), USB_MAX_HCS);
-		return 0;
+		return;
+	}
+	// A BAR is aligned to its size, at most 1 GiB here: its GiB holds it.
+	if (!paging_add_device(mmio)) {
+		log_warn("usb: %s %02x:%02x.%x left alone: its registers at 0x%llx cannot be mapped",
+			 kind, PCI_BUS(b), PCI_DEV(b), PCI_FN(b), (unsigned long long)mmio);
+		return;
 	}
 	found[nfound++] = (struct usb_controller_info){
 		f->prog_if == PROG_IF_XHCI ? USB_HC_XHCI : USB_HC_EHCI, b, mmio };
 	log_info("usb: %s %02x:%02x.%x (%04x:%04x), registers at 0x%llx", kind, PCI_BUS(b),
 		 PCI_DEV(b), PCI_FN(b), f->vendor, f->device, (unsigned long long)mmio);
-	// A BAR is aligned to its size, and the page tables map whole GiB: the
-	// registers' first page stands for the whole block.
-	return mmio + 4096;
 }
 
-uint64_t usbkeys_find(const struct config *cfg)
+void usbkeys_find(const struct config *cfg)
 {
 	struct pci_function f[USB_FUNCTIONS_MAX];
-	uint64_t end = 0;
 
 	if (!cfg->usb) {
 		log_info("usb: off (usb=off): every USB controller is left as the firmware left it");
-		return 0;
+		return;
 	}
 	size_t n = pci_find_class(PCI_CLASS_SERIAL_BUS, PCI_SUBCLASS_USB, f, USB_FUNCTIONS_MAX);
 	for (size_t i = 0; i < n && i < USB_FUNCTIONS_MAX; i++) {
 		uint32_t b = f[i].bdf;
 		const char *kind = kind_name(f[i].prog_if);
 		if (f[i].prog_if == PROG_IF_XHCI || f[i].prog_if == PROG_IF_EHCI) {
-			uint64_t e = keep(&f[i], kind);
-			end = e > end ? e : end;
+			keep(&f[i], kind);
 		} else if (kind) {
 			log_info("usb: %s %02x:%02x.%x not read (ramsift reads xHCI and EHCI only); "
 				 "a keyboard there works if the firmware emulates PS/2 for it", kind,
@@ -90,7 +92,6 @@ uint64_t usbkeys_find(const struct config *cfg)
 			 USB_FUNCTIONS_MAX);
 	if (n == 0)
 		log_info("usb: no USB controller on PCI");
-	return end;
 }
 
 // Take every controller found, and wait (bounded) for the stack to settle.

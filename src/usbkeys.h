@@ -16,10 +16,10 @@
 #define USBKEYS_MEM_BYTES (512u << 10)
 
 // Find the USB host controllers on PCI (unless cfg says usb=off, which
-// touches none) and log them, one usb: line each. Returns the end of the
-// highest register block to be read (0: none), which the page tables must
-// map. Before the page tables for all RAM are built.
-uint64_t usbkeys_find(const struct config *cfg);
+// touches none) and log them, one usb: line each; the registers of those
+// to be read are handed to paging_add_device(). Before the page tables for
+// all RAM are built.
+void usbkeys_find(const struct config *cfg);
 
 // Take the xHCI and EHCI controllers found, with the stack's memory at
 // physical mem (USBKEYS_MEM_BYTES, below 4 GiB, identity-mapped), and let
