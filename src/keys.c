@@ -101,7 +101,7 @@ static void log_sources(bool ps2, const char *usb, const struct config *cfg, boo
 
 void keys_init(const struct config *cfg, bool serial_ok, uint64_t usb_mem)
 {
-	static char usb[LOG_LINE_MAX / 2];
+	static char usb[USBKEYS_DESCRIBE_LEN];
 	bool ps2 = ps2_init();
 
 	usbkeys_start(usb_mem);

@@ -18,14 +18,13 @@
 #define PROG_IF_XHCI		0x30
 #define USB_FUNCTIONS_MAX	32	// USB functions looked at; more are named in a warning
 #define SETTLE_MS		2000	// for the keyboards to enumerate before the keys: line
-#define DESCRIBE_LEN		400
 
 static struct usb_host host;
 static struct usb_controller_info found[USB_MAX_HCS];
 static size_t nfound;
 static bool running;
 static unsigned generation;
-static char before_move[DESCRIBE_LEN];
+static char before_move[USBKEYS_DESCRIBE_LEN];
 
 static const char *kind_name(uint8_t prog_if)
 {
@@ -128,16 +127,21 @@ size_t usbkeys_describe(char *buf, size_t size)
 	return 0;
 }
 
+static void log_keyboards(const char *list)
+{
+	log_info("keys: USB keyboards now: %s", list[0] ? list : "none");
+}
+
 int usbkeys_read(void)
 {
 	if (!running)
 		return -1;
 	usb_poll(&host);
 	if (usb_generation(&host) != generation) {
-		char line[DESCRIBE_LEN];
+		char line[USBKEYS_DESCRIBE_LEN];
 		generation = usb_generation(&host);
 		usbkeys_describe(line, sizeof(line));
-		log_info("keys: USB keyboards now: %s", line[0] ? line : "none");
+		log_keyboards(line);
 	}
 	return usb_key(&host);
 }
@@ -152,12 +156,12 @@ void usbkeys_stop(void)
 
 void usbkeys_moved(uint64_t mem)
 {
-	char now[DESCRIBE_LEN];
+	char now[USBKEYS_DESCRIBE_LEN];
 
 	if (!running)
 		return;
 	take_all(mem);
 	usbkeys_describe(now, sizeof(now));
 	if (!str_eq(now, before_move))
-		log_info("keys: USB keyboards now: %s", now[0] ? now : "none");
+		log_keyboards(now);
 }

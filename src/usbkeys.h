@@ -29,6 +29,9 @@ void usbkeys_start(uint64_t mem);
 // Whether the stack runs (its DMA block is in use).
 bool usbkeys_running(void);
 
+// The longest list of keyboards kept, its terminator included.
+#define USBKEYS_DESCRIBE_LEN 400
+
 // The keyboards, for the keys: line ("" when none); returns the length.
 size_t usbkeys_describe(char *buf, size_t size);
 
