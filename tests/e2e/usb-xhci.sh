@@ -5,7 +5,8 @@
 # onexit=halt: the keys: line names the keyboard; s skips a test; Esc
 # stops the run (STOPPED); on the result panel any key (a) reboots.
 # Boot 2: two stuck bits held, passes=0: Esc after the first pass gives
-# FAIL with one badram=, GRUB_BADRAM= and memmap= line each. Boot 3: no
+# FAIL with one badram=, GRUB_BADRAM= and memmap= line each, and an OHCI
+# controller beside the xHCI one is named as not read. Boot 3: no
 # keyboard until the run is under way; one plugged in (QMP device_add) is
 # named by a keys: USB keyboards now: line, and its Esc stops the run.
 . "$(dirname "$0")/lib.sh"
@@ -20,7 +21,8 @@ cleanup() {
 trap 'status=$?; cleanup; e2e_report "$status"' EXIT
 
 KBD='USB keyboard at xHCI 00:[0-9a-f]{2}\.0 port [0-9]+'
-USB=("${USB_MACHINE[@]}" -device qemu-xhci -device usb-kbd -qmp "unix:$qmp,server=on,wait=off")
+USB=("${USB_MACHINE[@]}" -device qemu-xhci,id=xhci -device usb-kbd,bus=xhci.0
+	-qmp "unix:$qmp,server=on,wait=off")
 
 # Boot 1: s, Esc, then any key.
 skip_stop_reboot() {
@@ -49,7 +51,7 @@ e2e_expect_no '^warning: usb' 'no USB warning'
 e2e_hold 64M 0x2a5a5a8:5:1 0x3000010:63:0
 { usb_wait_line '^pass 1: end ' && usb_key_until "$qmp" esc '^ramsift: result='; } &
 typist=$!
-e2e_boot "${E2E_HELD[@]}" "${USB[@]}" -kernel "$ELF" \
+e2e_boot "${E2E_HELD[@]}" "${USB[@]}" -device pci-ohci -kernel "$ELF" \
 	-append "console=ttyS0,115200 $E2E_ARGS tests=march-c passes=0"
 wait "$typist" || e2e_fail "Esc was not typed (above)"
 typist=
@@ -60,6 +62,8 @@ for line in 'badram=' 'GRUB_BADRAM=' 'memmap='; do
 	[ "$n" -eq 1 ] || e2e_fail "want exactly one $line line, got $n"
 done
 e2e_expect '^memmap=4K\$0x2a5a000,4K\$0x3000000$' 'memmap= reserving the two pages'
+e2e_expect '^usb: OHCI 00:[0-9a-f]{2}\.0 not read \(ramsift reads xHCI and EHCI only\); ' \
+	'the OHCI controller named, not read'
 
 # Boot 3: a keyboard plugged in during the run.
 plug_then_esc() {
