@@ -17,6 +17,9 @@
 #define PROG_IF_EHCI		0x20
 #define PROG_IF_XHCI		0x30
 #define USB_FUNCTIONS_MAX	32	// USB functions looked at; more are named in a warning
+// What a warning about a controller left alone tells the user to do.
+#define USE_INSTEAD "its keyboards work only through the firmware's PS/2 emulation; " \
+		    "use another port or the serial console"
 #define SETTLE_MS		2000	// for the keyboards to enumerate before the keys: line
 
 static struct usb_host host;
@@ -45,19 +48,19 @@ static void keep(const struct pci_function *f, const char *kind)
 	uint64_t mmio;
 
 	if (!pci_bar0_memory(b, &mmio)) {
-		log_warn("usb: %s %02x:%02x.%x has no memory BAR0 the firmware assigned; left alone",
-			 kind, PCI_BUS(b), PCI_DEV(b), PCI_FN(b));
+		log_warn("usb: %s %02x:%02x.%x has no memory BAR0 the firmware assigned; left alone: "
+			 USE_INSTEAD, kind, PCI_BUS(b), PCI_DEV(b), PCI_FN(b));
 		return;
 	}
 	if (nfound == USB_MAX_HCS) {
-		log_warn("usb: %s %02x:%02x.%x left alone: ramsift reads %u USB controllers at most",
-			 kind, PCI_BUS(b), PCI_DEV(b), PCI_FN(b), USB_MAX_HCS);
+		log_warn("usb: %s %02x:%02x.%x left alone: ramsift reads %u USB controllers at most; "
+			 USE_INSTEAD, kind, PCI_BUS(b), PCI_DEV(b), PCI_FN(b), USB_MAX_HCS);
 		return;
 	}
 	// A BAR is aligned to its size, at most 1 GiB here: its GiB holds it.
 	if (!paging_add_device(mmio)) {
-		log_warn("usb: %s %02x:%02x.%x left alone: its registers at 0x%llx cannot be mapped",
-			 kind, PCI_BUS(b), PCI_DEV(b), PCI_FN(b), (unsigned long long)mmio);
+		log_warn("usb: %s %02x:%02x.%x left alone: its registers at 0x%llx cannot be mapped; "
+			 USE_INSTEAD, kind, PCI_BUS(b), PCI_DEV(b), PCI_FN(b), (unsigned long long)mmio);
 		return;
 	}
 	found[nfound++] = (struct usb_controller_info){
