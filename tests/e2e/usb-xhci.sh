@@ -62,6 +62,7 @@ for line in 'badram=' 'GRUB_BADRAM=' 'memmap='; do
 	[ "$n" -eq 1 ] || e2e_fail "want exactly one $line line, got $n"
 done
 e2e_expect '^memmap=4K\$0x2a5a000,4K\$0x3000000$' 'memmap= reserving the two pages'
+e2e_release
 e2e_expect '^usb: OHCI 00:[0-9a-f]{2}\.0 not read \(ramsift reads xHCI and EHCI only\); ' \
 	'the OHCI controller named, not read'
 
