@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Fuzzing: every tests/fuzz/fuzz_NAME.c is one libFuzzer harness (NAME: acpi,
-# smbios, multiboot, cmdline, reserve, foldinput, fold, qr, record; docs/testing.md,
-# "Fuzzing"), built by the same rules: build/fuzz/fuzz_NAME with clang,
-# libFuzzer, ASan and UBSan over lib/ built likewise, and
+# smbios, multiboot, cmdline, reserve, foldinput, fold, qr, record, usbdesc;
+# docs/testing.md, "Fuzzing"), built by the same rules: build/fuzz/fuzz_NAME
+# with clang, libFuzzer, ASan and UBSan over lib/ built likewise, and
 # build/host/fuzz/replay_NAME with gcc and the host sanitizers around
 # tests/fuzz/replay.c's main, which runs the harness once on each file given.
 # make fuzz-NAME [FUZZ_SECONDS=60] fuzzes one harness from its committed
@@ -90,6 +90,7 @@ FUZZ_OPTS_fold := -max_len=2048
 FUZZ_OPTS_qr := -max_len=1024 -detect_leaks=0
 FUZZ_OPTS_reserve := -max_len=4096
 FUZZ_OPTS_record := -max_len=4100
+FUZZ_OPTS_usbdesc := -max_len=1024
 # fuzz_run NAME SECONDS: one harness for that long. An input that runs for
 # FUZZ_TIMEOUT seconds is a hang and fails like a crash (libFuzzer's
 # default, 20 minutes, hid one in parse_mb2).

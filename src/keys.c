@@ -2,9 +2,12 @@
 // Polled keys from the keyboard and the serial console (see keys.h).
 #include <stdbool.h>
 
+#include "fmt.h"
 #include "keys.h"
 #include "leave.h"
 #include "log.h"
+#include "machine.h"
+#include "usbkeys.h"
 #include "x86/io.h"
 #include "x86/kbd.h"
 #include "x86/serial.h"
@@ -52,6 +55,8 @@ static int serial_key(void)
 static int key(void)
 {
 	int c = kbd_read();
+	if (c < 0)
+		c = usbkeys_read();
 	return c >= 0 ? c : serial_key();
 }
 
@@ -63,14 +68,51 @@ static int wait_key(void)
 	return c;
 }
 
-void keys_init(void)
+// The i8042 is probed unless the FADT says there is none.
+static bool ps2_init(void)
 {
-	if (kbd_init())
+	const struct machine *m = machine_get();
+
+	if (m && m->i8042 == ACPI_8042_ABSENT) {
+		log_info("keys: the ACPI FADT says there is no i8042 keyboard controller; "
+			 "it is not probed");
+		return false;
+	}
+	return kbd_init();
+}
+
+// The keys: line naming every source read: "PS/2, USB keyboard at ...,
+// serial ttyS0".
+static void log_sources(bool ps2, const char *usb, const struct config *cfg, bool serial_ok)
+{
+	char line[LOG_LINE_MAX], serial[16] = "";
+
+	if (serial_ok)
+		fmt_snprintf(serial, sizeof(serial), "serial ttyS%u", cfg->serial_port);
+	fmt_snprintf(line, sizeof(line), "%s%s%s%s%s", ps2 ? "PS/2" : "",
+		     ps2 && (usb[0] || serial[0]) ? ", " : "", usb, usb[0] && serial[0] ? ", " : "",
+		     serial);
+	if (line[0])
+		log_info("keys: %s", line);
+	else
+		log_warn("keys: no keyboard found and no serial console; only a reset stops the run "
+			 "(plug in a keyboard, or boot with console=ttyS0)");
+}
+
+void keys_init(const struct config *cfg, bool serial_ok, uint64_t usb_mem)
+{
+	static char usb[USBKEYS_DESCRIBE_LEN];
+	bool ps2 = ps2_init();
+
+	usbkeys_start(usb_mem);
+	usbkeys_describe(usb, sizeof(usb));
+	if (ps2 || usb[0])
 		log_info("keys: Esc or q stops, s skips a test, p pauses, r reboots, ? lists "
 			 "them (keyboard and serial console)");
 	else
 		log_info("keys: no PS/2 keyboard controller; keys work on the serial console "
 			 "only (Esc or q stops, s skips, p pauses, r reboots, ? lists them)");
+	log_sources(ps2, usb, cfg, serial_ok);
 }
 
 static void help(void)

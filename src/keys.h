@@ -7,10 +7,16 @@
 #ifndef RAMSIFT_SRC_KEYS_H
 #define RAMSIFT_SRC_KEYS_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "boot/cmdline.h"
 #include "run/keys.h"
 
-// Find the keyboard; log which keys work, and where.
-void keys_init(void);
+// Find the keyboards (PS/2 unless the FADT says there is none, USB through
+// usbkeys.h with its DMA block at physical usb_mem); log which keys work,
+// and the sources read (serial_ok: cfg's serial console answered).
+void keys_init(const struct config *cfg, bool serial_ok, uint64_t usb_mem);
 
 // Poll once. Help, pause and reboot are handled here (a pause returns when
 // it ends); returns KEY_STOP or KEY_SKIP for the caller to act on, else

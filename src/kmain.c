@@ -30,6 +30,7 @@
 #include "status_screen.h"
 #include "x86/serial.h"
 #include "string.h"
+#include "usbkeys.h"
 #include "x86/timer.h"
 #include "x86/trap.h"
 #include "version.h"
@@ -216,9 +217,10 @@ static void probe_top(const struct ram *ram)
 }
 
 // Replace the boot page tables (first 4 GiB only) by ones covering all RAM,
-// the framebuffer and the devices below 4 GiB. The new tables, and the
-// working memory after them (error table, fold scratch, smp_bytes for the
-// APs: pass.h), come from free RAM below 4 GiB, which the boot tables reach.
+// the framebuffer, the devices below 4 GiB and those paging_add_device()
+// named (the USB controllers' registers). The new tables, and the working memory after
+// them (error table, fold scratch, USB DMA block, smp_bytes for the APs:
+// pass.h), come from free RAM below 4 GiB, which the boot tables reach.
 static void map_all_memory(struct ram *ram, const struct bootinfo *bi, struct footprint *fp,
 			   uint64_t smp_bytes)
 {
@@ -312,6 +314,7 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 	// The CPUs the firmware lists, and which will test: their memory is
 	// part of the working memory the next step takes.
 	uint64_t smp_bytes = smp_find(&cfg, &bootinfo, read_low_phys, warn_boot, &ram);
+	usbkeys_find(&cfg);	// usb: lines; their registers join the page tables
 	map_all_memory(&ram, &bootinfo, &footprint, smp_bytes);
 	memmap_print(&ram);
 	log_info("ramsift occupies %s; it moves itself at the end of each pass to test that too",
@@ -329,7 +332,8 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 		 (unsigned long long)run.seed, cfg.error_lines, cfg.bitfade_s,
 		 cfg.seed_set ? "" : " (add seed= with this value to repeat the random patterns)");
 	nvram_init(&run, &bootinfo);	// the run's date; the record at its end
-	keys_init();		// from here on a key can stop, skip or pause
+	// From here on a key can stop, skip or pause.
+	keys_init(&cfg, serial_ok, footprint_work(&footprint) + WORK_USB);
 	status_screen_start(&run, &bootinfo);	// the screen's status rows
 	run_passes(&run);
 	machcheck_poll(true);

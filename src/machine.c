@@ -51,7 +51,8 @@ static struct power_reg reg(const struct acpi_gas *g, const char *what)
 	return r;
 }
 
-static void power_init(bootinfo_warn_fn warn, const struct acpi_result *acpi)
+// Returns what the FADT says of an i8042.
+static enum acpi_i8042 power_init(bootinfo_warn_fn warn, const struct acpi_result *acpi)
 {
 	static struct acpi_power p;
 	char line[320];
@@ -67,6 +68,9 @@ static void power_init(bootinfo_warn_fn warn, const struct acpi_result *acpi)
 	}
 	if (p.reset)
 		power_set_reset(reg(&p.reset_reg, "ACPI reset register"), p.reset_value);
+	if (p.i8042 == ACPI_8042_ABSENT)
+		power_set_no_kbc();
+	return p.i8042;
 }
 
 static void identity_init(const struct bootinfo *bi, bootinfo_warn_fn warn)
@@ -108,9 +112,9 @@ void machine_init(const struct bootinfo *bi, bootinfo_warn_fn warn, const struct
 	top = mapped_top;
 	identity_init(bi, warn);
 	const char *hypervisor = hypervisor_init();
-	power_init(warn, acpi);
+	enum acpi_i8042 i8042 = power_init(warn, acpi);
 	m = (struct machine){ bi, seed, acpi->status == ACPI_CPUS_FOUND ? (unsigned)acpi->nenabled : 0,
-			      &smbios, hypervisor };
+			      &smbios, hypervisor, i8042 };
 	ready = true;
 }
 

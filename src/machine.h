@@ -18,6 +18,7 @@ struct machine {
 	unsigned cpus;			// enabled CPUs the MADT lists; 0: unknown
 	const struct smbios_info *smbios;	// status says whether it was found
 	const char *hypervisor;		// its name (lib/hypervisor.h), NULL: none
+	enum acpi_i8042 i8042;		// whether the FADT says an i8042 may be there
 };
 
 // Read the identity, the hypervisor if any and the power registers and

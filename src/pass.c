@@ -51,6 +51,19 @@ static void move_to(struct footprint *fp, uint64_t dest)
 	*fp = to;	// the copy of the stack holds to
 }
 
+// Where ramsift moves: while the USB stack runs, below 4 GiB, where its DMA
+// block must stay (the controllers are not asked for 64-bit addressing).
+static uint64_t move_destination(const struct ram *ram, uint64_t bytes)
+{
+	if (!usbkeys_running())
+		return plan_move(ram, bytes, errors_table());
+	uint64_t dest = plan_block(ram, bytes, PLAN_MOVE_MIN_ADDR, 4 * GiB, errors_table());
+	if (dest == 0)
+		log_warn("no free block of %llu KiB below 4 GiB to move ramsift to, where the USB "
+			 "controllers reach", (unsigned long long)(bytes >> 10));
+	return dest;
+}
+
 // Move ramsift to tested free memory and run the tests over what it left,
 // and over the AP start-up code's pages, unused between start-ups. Returns
 // the bytes so tested (0 when there was nowhere to go and no start-up code).
@@ -62,7 +75,7 @@ static uint64_t test_own_memory(const struct run_ctx *run, const struct mt_test 
 	struct range own[3];
 	size_t nown = 0;
 	struct range tramp = smp_trampoline();
-	uint64_t dest = plan_move(ram, footprint_bytes(fp), errors_table());
+	uint64_t dest = move_destination(ram, footprint_bytes(fp));
 
 	if (dest == 0) {
 		log_warn("no free block of %llu KiB to move ramsift to; the memory it occupies "
@@ -72,6 +85,7 @@ static uint64_t test_own_memory(const struct run_ctx *run, const struct mt_test 
 
 		// The APs halt while ramsift moves, and start again on the new
 		// page tables and per-CPU memory.
+		usbkeys_stop();	// no DMA into the working memory while it moves
 		smp_park();
 		move_to(fp, dest);
 		errors_moved((uint64_t *)(uintptr_t)(footprint_work(fp) + WORK_ERRORS));
@@ -80,6 +94,7 @@ static uint64_t test_own_memory(const struct run_ctx *run, const struct mt_test 
 		ram_claim_footprint(ram, fp);
 		selfcheck_verify(run, "the move");
 		smp_moved(ram, footprint_work(fp) + WORK_SMP, errors_table());
+		usbkeys_moved(footprint_work(fp) + WORK_USB);
 		add_sorted(own, &nown, image);
 		add_sorted(own, &nown, data);
 		log_info("ramsift moved itself to 0x%llx to test the memory it occupied: "

@@ -476,6 +476,7 @@ const char *acpi_describe_cpus(char *buf, size_t size, const struct acpi_cpu *cp
 #define FADT_ACPI_ENABLE	52
 #define FADT_PM1A_CNT		64
 #define FADT_PM1B_CNT		68
+#define FADT_BOOT_ARCH		109	// IAPC_BOOT_ARCH, 16 bits, from revision 2
 #define FADT_FLAGS		112
 #define FADT_RESET_REG		116
 #define FADT_RESET_VALUE	128
@@ -485,6 +486,8 @@ const char *acpi_describe_cpus(char *buf, size_t size, const struct acpi_cpu *cp
 #define FADT_READ_LEN		196	// through X_PM1b_CNT_BLK: all ramsift reads
 #define FADT_RESET_REG_SUP	(1u << 10)
 #define FADT_HW_REDUCED		(1u << 20)
+#define FADT_BOOT_ARCH_8042	(1u << 1)
+#define FADT_BOOT_ARCH_REV	2
 #define GAS_LEN			12
 
 // AML encodings (ACPI 6.5 section 20.2): DefName := NameOp NameString
@@ -693,6 +696,9 @@ bool acpi_find_power(bootinfo_read_fn read, bootinfo_warn_fn warn_fn, void *ctx,
 	p->hw_reduced = le32(f + FADT_FLAGS) & FADT_HW_REDUCED;
 	s5_find(&a, f, found->fadt_len, p);
 	reset_find(f, found->fadt_len, p);
+	if (p->fadt_revision >= FADT_BOOT_ARCH_REV)
+		p->i8042 = (f[FADT_BOOT_ARCH] | f[FADT_BOOT_ARCH + 1] << 8) & FADT_BOOT_ARCH_8042
+				   ? ACPI_8042_MAYBE : ACPI_8042_ABSENT;
 	return p->s5 || p->reset;
 }
 

@@ -127,6 +127,14 @@ struct acpi_gas {
 #define ACPI_PM1_SLP_TYP_SHIFT	10
 #define ACPI_PM1_SLP_EN		(1u << 13)
 
+// What the FADT says of an i8042 keyboard controller: IAPC_BOOT_ARCH bit 1
+// (ACPI 6.5 section 5.2.9.3), a field FADT revision 2 and later carry.
+enum acpi_i8042 {
+	ACPI_8042_UNKNOWN,	// no FADT, or one too old to say
+	ACPI_8042_MAYBE,	// the flag is set: the board may have one
+	ACPI_8042_ABSENT,	// the flag is clear: there is none
+};
+
 struct acpi_power {
 	uint64_t fadt;		// the FADT used; 0: none (then nothing below is set)
 	uint8_t fadt_revision;
@@ -144,6 +152,7 @@ struct acpi_power {
 	struct acpi_gas reset_reg;	// I/O, memory or PCI configuration space
 	uint8_t reset_value;
 	const char *reset_why;	// !reset: why, for the log
+	enum acpi_i8042 i8042;
 	size_t warnings;	// how many times warn was called
 };
 
@@ -154,7 +163,8 @@ struct acpi_power {
 // valid (length, checksum); the \_S5 package is found by a scan of its AML
 // for the name _S5_ after a NameOp (optionally with the root prefix)
 // followed by a package whose first two elements are integer constants of
-// at most 7 (one element stands for both). Absent features are no warning;
+// at most 7 (one element stands for both). IAPC_BOOT_ARCH gives p->i8042
+// when the FADT's revision is 2 or more. Absent features are no warning;
 // broken tables and an \_S5 package that cannot be read are. Returns p->s5
 // || p->reset.
 bool acpi_find_power(bootinfo_read_fn read, bootinfo_warn_fn warn, void *ctx,

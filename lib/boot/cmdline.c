@@ -338,18 +338,36 @@ static void set_onexit(struct parser *p, const char *v, size_t n, const void *ar
 	warn(p, "ignored: must be halt, reboot, poweroff or qemu");
 }
 
-// ---- nvram= -----------------------------------------------------------
+// ---- nvram= usb= ------------------------------------------------------
 
-static void set_nvram(struct parser *p, const char *v, size_t n, const void *arg)
+// A key that is on or off: the config's bool at offset, and the warning
+// for any other value.
+struct on_off {
+	size_t offset;
+	const char *why;
+};
+
+static const struct on_off nvram_switch = {
+	offsetof(struct config, nvram),
+	"ignored: must be on or off (keep the result in the UEFI variable RamsiftResult; on by default)"
+};
+static const struct on_off usb_switch = {
+	offsetof(struct config, usb),
+	"ignored: must be on or off (read USB keyboards; on by default; off leaves every USB "
+	"controller as the firmware left it)"
+};
+
+static void set_on_off(struct parser *p, const char *v, size_t n, const void *arg)
 {
-	(void)arg;
+	const struct on_off *sw = arg;
+	bool *field = (bool *)((char *)p->cfg + sw->offset);
+
 	if (str_eq_n(v, n, "on"))
-		p->cfg->nvram = true;
+		*field = true;
 	else if (str_eq_n(v, n, "off"))
-		p->cfg->nvram = false;
+		*field = false;
 	else
-		warn(p, "ignored: must be on or off (keep the result in the UEFI variable "
-			"RamsiftResult; on by default)");
+		warn(p, sw->why);
 }
 
 // ---- test_fault= ------------------------------------------------------
@@ -400,7 +418,8 @@ static const struct {
 	{ "patterns", set_u32, &patterns_num },
 	{ "holes", set_u32, &holes_num },
 	{ "cpus", set_u32, &cpus_num },
-	{ "nvram", set_nvram, NULL },
+	{ "nvram", set_on_off, &nvram_switch },
+	{ "usb", set_on_off, &usb_switch },
 	{ "test_fault", set_test_fault, NULL },
 };
 
@@ -472,6 +491,7 @@ void config_defaults(struct config *cfg)
 	cfg->holes = BADRAM_DEFAULT_HOLES;
 	cfg->cpus = 0;
 	cfg->nvram = true;
+	cfg->usb = true;
 	cfg->test_fault = TEST_FAULT_NONE;
 }
 

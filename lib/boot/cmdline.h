@@ -69,6 +69,7 @@ struct config {
 	uint32_t holes;         // most holes the pairs may cut into RAM (H)
 	uint32_t cpus;          // CPUs that test, the BSP included; 0 = all
 	bool nvram;             // keep the result in the UEFI variable; default true
+	bool usb;               // read USB keyboards; default true
 	enum test_fault test_fault; // default TEST_FAULT_NONE
 };
 
@@ -112,6 +113,8 @@ void config_defaults(struct config *cfg);
 //   seed=N errors=N bitfade=N patterns=N holes=N cpus=N  numbers in the
 //             ranges the constants above give (patterns: 1..BADRAM_MAX_PAIRS;
 //             seed: any 64-bit value; cpus: 0..CMDLINE_MAX_CPUS, 0 = all)
+//   usb=on|off  read USB keyboards (off: leave every USB controller as the
+//             firmware left it); default on
 //   nvram=on|off  keep the result in the UEFI variable RamsiftResult
 //   test_fault=ap-absent|ap-absent-many|ap-ud2|ap-hang|ap-hang-end|ap-stack|nvram-fault
 //             a test hook (enum test_fault)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Page tables (SDM vol. 3, 4.5): all RAM identity mapped write-back (the
-// firmware's MTRRs make device memory uncached), the framebuffer
+// firmware's MTRRs make device memory uncached), device registers above
+// it uncached through the page tables, the framebuffer
 // write-combining through the PAT, which the MTRRs cannot override
 // (12.5.2.2). ramsift changes PAT entry 1 (PWT alone) from WT to WC, as
 // Linux does, and gives the framebuffer's pages PWT (SDM vol. 3A, 12.12;
@@ -35,6 +36,11 @@ _Static_assert(KERNEL_WINDOW_BYTES % LARGE_PAGE_SIZE == 0 && KERNEL_WINDOW_PTS <
 // The page-aligned physical range to map write-combining; empty if start == end.
 static uint64_t wc_start, wc_end;
 
+// GiBs of device registers (their numbers: address / GiB) to map uncached
+// where they lie at or above the identity map's top.
+static uint64_t device_gib[PAGING_DEVICE_GIBS];
+static unsigned ndevice_gibs;
+
 bool paging_pat_init(void)
 {
 	uint32_t r[4];
@@ -57,6 +63,21 @@ void paging_set_wc(uint64_t start, uint64_t end)
 		wc_start = wc_end = 0;
 }
 
+bool paging_add_device(uint64_t addr)
+{
+	uint64_t g = addr / GiB;
+
+	if (addr >= PAGING_IDENTITY_LIMIT)
+		return false;
+	for (unsigned i = 0; i < ndevice_gibs; i++)
+		if (device_gib[i] == g)
+			return true;
+	if (ndevice_gibs == PAGING_DEVICE_GIBS)
+		return false;
+	device_gib[ndevice_gibs++] = g;
+	return true;
+}
+
 uint64_t paging_clamp_top(uint64_t top)
 {
 	if (top > PAGING_IDENTITY_LIMIT) {
@@ -67,10 +88,37 @@ uint64_t paging_clamp_top(uint64_t top)
 	return (top + GiB - 1) & ~(GiB - 1);
 }
 
-// Page counts: PML4, identity PDPTs, identity PDs (none with 1 GiB pages),
-// then the window's PDPT, PD and page tables.
-static uint64_t identity_pdpts(uint64_t top) { return (top / GiB + PT_ENTRIES - 1) / PT_ENTRIES; }
+// The device GiBs the identity map does not cover, and the end of the
+// highest, or top.
+static uint64_t devices_beyond(uint64_t top, uint64_t *end)
+{
+	uint64_t n = 0;
+
+	*end = top;
+	for (unsigned i = 0; i < ndevice_gibs; i++)
+		if (device_gib[i] >= top / GiB) {
+			n++;
+			if ((device_gib[i] + 1) * GiB > *end)
+				*end = (device_gib[i] + 1) * GiB;
+		}
+	return n;
+}
+
+// Page counts: PML4, PDPTs (the identity map's and the devices' beyond
+// it), identity PDs (none with 1 GiB pages), then the window's PDPT, PD
+// and page tables; at the end, with 2 MiB pages, one PD per device GiB.
+static uint64_t identity_pdpts(uint64_t top)
+{
+	uint64_t end;
+	devices_beyond(top, &end);
+	return (end / GiB + PT_ENTRIES - 1) / PT_ENTRIES;
+}
 static uint64_t identity_pds(uint64_t top) { return cpu_has_1g_pages() ? 0 : top / GiB; }
+static uint64_t device_pds(uint64_t top)
+{
+	uint64_t end;
+	return cpu_has_1g_pages() ? 0 : devices_beyond(top, &end);
+}
 
 // The write-combining range needs a page table for every 2 MiB it touches
 // and, with 1 GiB pages, a page directory for every GiB (the 1 GiB page it
@@ -94,7 +142,29 @@ static uint64_t wc_pts(uint64_t top)
 uint64_t paging_table_bytes(uint64_t top)
 {
 	return (1 + identity_pdpts(top) + identity_pds(top) + 2 + KERNEL_WINDOW_PTS + wc_pds(top) +
-		wc_pts(top)) * PAGE_SIZE;
+		wc_pts(top) + device_pds(top)) * PAGE_SIZE;
+}
+
+// Map each device GiB at or above top uncached (PCD and PWT: PAT entry 3,
+// UC, which ramsift leaves as it is): a 1 GiB page, or a PD of 2 MiB pages
+// from dpd on. Nothing else is there, so no page of RAM turns uncached.
+static void map_devices(uint64_t top, uint64_t *pdpt, uint64_t *dpd)
+{
+	const uint64_t uc = PTE_P | PTE_W | PTE_PCD | PTE_PWT | PTE_PS;
+
+	for (unsigned i = 0; i < ndevice_gibs; i++) {
+		uint64_t g = device_gib[i];
+		if (g < top / GiB)
+			continue;
+		if (cpu_has_1g_pages()) {
+			pdpt[g] = (g * GiB) | uc;
+			continue;
+		}
+		for (uint64_t m = 0; m < PT_ENTRIES; m++)
+			dpd[m] = (g * GiB + m * LARGE_PAGE_SIZE) | uc;
+		pdpt[g] = (uint64_t)(uintptr_t)dpd | PTE_P | PTE_W;
+		dpd += PT_ENTRIES;
+	}
 }
 
 // Map [wc_start, wc_end) with 4 KiB pages of PAT entry 1 (WC): each 2 MiB
@@ -156,8 +226,8 @@ void paging_build(uint64_t tables, uint64_t top, uint64_t image_phys, uint64_t i
 	for (uint64_t p = 0; p < image_bytes / PAGE_SIZE; p++)
 		wpt[p] = (image_phys + p * PAGE_SIZE) | PTE_P | PTE_W;
 
-	if (wc_pts(top)) {
-		uint64_t *xpd = wpt + KERNEL_WINDOW_PTS * PT_ENTRIES;
+	uint64_t *xpd = wpt + KERNEL_WINDOW_PTS * PT_ENTRIES;
+	if (wc_pts(top))
 		map_wc(top, pdpt, huge ? NULL : pd, xpd, xpd + wc_pds(top) * PT_ENTRIES);
-	}
+	map_devices(top, pdpt, xpd + (wc_pds(top) + wc_pts(top)) * PT_ENTRIES);
 }

@@ -29,15 +29,27 @@ bool paging_pat_init(void);
 // (wbinvd()): the range was mapped cacheable before.
 void paging_set_wc(uint64_t start, uint64_t end);
 
+// Device register blocks above RAM (the USB controllers') that may be
+// mapped, one GiB each.
+#define PAGING_DEVICE_GIBS 8
+
+// Ask every later paging_table_bytes() and paging_build() to map the GiB
+// holding physical address addr uncached when it lies at or above their
+// top (below it the identity map covers it, the MTRRs giving its type).
+// False when addr is past PAGING_IDENTITY_LIMIT or PAGING_DEVICE_GIBS
+// GiBs were asked for already.
+bool paging_add_device(uint64_t addr);
+
 // Bytes of page tables paging_build() needs for an identity map of [0, top):
 // 1 GiB pages where the CPU has them, else 2 MiB pages; and the tables that
-// map the write-combining range, if any.
+// map the write-combining range and the device GiBs, if any.
 uint64_t paging_table_bytes(uint64_t top);
 
 // Write page tables at physical tables (paging_table_bytes(top) bytes, page
 // aligned, reachable through the current map) that identity-map [0, top) and
 // map the window onto image_bytes at image_phys, the write-combining range
-// (the part below top) with 4 KiB pages of PAT entry 1. top must come from
+// (the part below top) with 4 KiB pages of PAT entry 1, the device GiBs at
+// or above top uncached. top must come from
 // paging_clamp_top(). Load them with write_cr3(tables).
 void paging_build(uint64_t tables, uint64_t top, uint64_t image_phys, uint64_t image_bytes);
 

@@ -4,15 +4,13 @@
 // fault) need nothing.
 #include "io.h"
 #include "log.h"
+#include "pci.h"
 #include "power.h"
 #include "timer.h"
 
 #define KBC_STATUS	0x64
 #define KBC_PULSE_RESET	0xfe
 #define RESET_CONTROL	0xcf9
-#define PCI_CONFIG_ADDR	0xcf8	// PCI configuration mechanism #1
-#define PCI_CONFIG_DATA	0xcfc
-#define PCI_CONFIG_ENABLE (1u << 31)
 
 // PM1 control register bits (ACPI 6.5 section 4.8.3.2.1).
 #define PM1_SCI_EN		(1u << 0)
@@ -37,6 +35,8 @@ static struct {
 	uint8_t value;
 } reset_reg;
 
+static bool kbc_absent;
+
 static inline void outw(uint16_t port, uint16_t v)
 {
 	__asm__ volatile("outw %0, %1" : : "a"(v), "Nd"(port));
@@ -47,12 +47,6 @@ static inline uint16_t inw(uint16_t port)
 	uint16_t v;
 	__asm__ volatile("inw %1, %0" : "=a"(v) : "Nd"(port));
 	return v;
-}
-
-static uint32_t pci_address(uint64_t addr)
-{
-	uint32_t dev = addr >> 32 & 0x1f, fn = addr >> 16 & 0x7, off = addr & 0xfc;
-	return PCI_CONFIG_ENABLE | dev << 11 | fn << 8 | off;
 }
 
 static uint16_t reg_read16(struct power_reg r)
@@ -75,8 +69,7 @@ static void reg_write8(struct power_reg r, uint8_t v)
 	if (r.space == POWER_SPACE_MEMORY) {
 		*(volatile uint8_t *)(uintptr_t)r.addr = v;
 	} else if (r.space == POWER_SPACE_PCI) {
-		outl(PCI_CONFIG_ADDR, pci_address(r.addr));
-		outb((uint16_t)(PCI_CONFIG_DATA + (r.addr & 3)), v);
+		pci_write8(PCI_BDF(0, r.addr >> 32 & 0x1f, r.addr >> 16 & 7), r.addr & 0xff, v);
 	} else {
 		outb((uint16_t)r.addr, v);
 	}
@@ -117,6 +110,11 @@ bool power_acpi_mode(void)
 	return false;
 }
 
+void power_set_no_kbc(void)
+{
+	kbc_absent = true;
+}
+
 bool power_off_known(void)
 {
 	return sleep_regs.set;
@@ -155,11 +153,13 @@ bool power_reset_acpi(void)
 
 void power_reset_legacy(void)
 {
-	log_info("power: reset through the keyboard controller");
-	for (int i = 0; i < 100000 && (inb(KBC_STATUS) & 0x02); i++)
-		cpu_relax();
-	outb(KBC_STATUS, KBC_PULSE_RESET);
-	timer_delay_ms(RESET_WAIT_MS);
+	if (!kbc_absent) {
+		log_info("power: reset through the keyboard controller");
+		for (int i = 0; i < 100000 && (inb(KBC_STATUS) & 0x02); i++)
+			cpu_relax();
+		outb(KBC_STATUS, KBC_PULSE_RESET);
+		timer_delay_ms(RESET_WAIT_MS);
+	}
 	log_info("power: reset through port 0xcf9");
 	outb(RESET_CONTROL, 0x02);
 	outb(RESET_CONTROL, 0x06);

@@ -37,6 +37,10 @@ void power_set_sleep(struct power_reg pm1a, struct power_reg pm1b, uint8_t slp_t
 // tried by power_reset_acpi().
 void power_set_reset(struct power_reg reg, uint8_t value);
 
+// The firmware says there is no keyboard controller: power_reset_legacy()
+// leaves port 0x64 alone (something else may answer there).
+void power_set_no_kbc(void);
+
 // Whether the firmware gave ACPI S5 (power_set_sleep) for power_off().
 bool power_off_known(void);
 
@@ -53,8 +57,9 @@ void power_off(void);
 // after the write.
 bool power_reset_acpi(void);
 
-// Reset through the keyboard controller, then port 0xcf9, then a triple
-// fault, each logged before it is tried; returns when none worked.
+// Reset through the keyboard controller (unless power_set_no_kbc()), then
+// port 0xcf9, then a triple fault, each logged before it is tried; returns
+// when none worked.
 void power_reset_legacy(void);
 
 // Write code to QEMU's isa-debug-exit port: QEMU exits with status

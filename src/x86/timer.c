@@ -47,10 +47,22 @@ uint64_t timer_tsc_hz(void)
 	return tsc_hz;
 }
 
-uint64_t timer_ms(void)
+// Ticks since timer_init() in units of 1/per_second s, without overflow
+// (d % tsc_hz * per_second stays below 2^64 while tsc_hz < 2^44).
+static uint64_t since_start(uint64_t per_second)
 {
 	uint64_t d = rdtsc() - tsc_start;
-	return d / tsc_hz * 1000 + d % tsc_hz * 1000 / tsc_hz;
+	return d / tsc_hz * per_second + d % tsc_hz * per_second / tsc_hz;
+}
+
+uint64_t timer_ms(void)
+{
+	return since_start(1000);
+}
+
+uint64_t timer_us(void)
+{
+	return since_start(1000000);
 }
 
 void timer_delay_us(uint64_t us)

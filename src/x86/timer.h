@@ -16,6 +16,9 @@ uint64_t timer_tsc_hz(void);
 // Milliseconds since timer_init().
 uint64_t timer_ms(void);
 
+// Microseconds since timer_init().
+uint64_t timer_us(void);
+
 // Busy-wait at least us microseconds (us < 2^32).
 void timer_delay_us(uint64_t us);
 

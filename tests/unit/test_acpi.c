@@ -859,6 +859,7 @@ static void test_power_fixtures(void **state)
 	assert_int_equal(warns.count, 0);
 	assert_int_equal(res.fadt, 0xbffe1a8b);
 	assert_int_equal(pw.fadt_revision, 1);
+	assert_int_equal(pw.i8042, ACPI_8042_UNKNOWN);	// revision 1 cannot say
 	assert_int_equal(pw.dsdt, 0xbffe0040);
 	assert_true(pw.s5);
 	assert_int_equal(pw.pm1a_cnt.space, ACPI_SPACE_IO);
@@ -878,6 +879,7 @@ static void test_power_fixtures(void **state)
 	find_power();
 	assert_int_equal(warns.count, 0);
 	assert_int_equal(pw.fadt_revision, 3);
+	assert_int_equal(pw.i8042, ACPI_8042_MAYBE);	// QEMU's q35 has one by default
 	assert_int_equal(pw.dsdt, 0x7ffe0040);
 	assert_true(pw.s5);
 	assert_int_equal(pw.smi_cmd, 0xb2);
@@ -895,6 +897,7 @@ static void test_power_fixtures(void **state)
 	find_power();
 	assert_int_equal(warns.count, 0);
 	assert_false(pw.s5 || pw.reset);
+	assert_int_equal(pw.i8042, ACPI_8042_UNKNOWN);
 	assert_string_equal(acpi_describe_power(buf, sizeof(buf), &pw),
 			    "no ACPI S5 (no FADT); no ACPI reset register (no FADT)");
 	mem_reset();
@@ -1172,6 +1175,41 @@ static void test_power_fadt(void **state)
 	mem_reset();
 }
 
+// IAPC_BOOT_ARCH's 8042 flag (offset 109, bit 1), read from revision 2 on.
+static const struct {
+	uint8_t revision, low, high;
+	enum acpi_i8042 want;
+} i8042_cases[] = {
+	{ 3, 0x02, 0x00, ACPI_8042_MAYBE },
+	{ 3, 0x03, 0x80, ACPI_8042_MAYBE },	// legacy devices and others too
+	{ 3, 0x00, 0x00, ACPI_8042_ABSENT },
+	{ 3, 0xfd, 0xff, ACPI_8042_ABSENT },	// every flag but the 8042's
+	{ 3, 0x00, 0x02, ACPI_8042_ABSENT },	// bit 9 is not bit 1
+	{ 2, 0x02, 0x00, ACPI_8042_MAYBE },
+	{ 2, 0x00, 0x00, ACPI_8042_ABSENT },
+	{ 1, 0x00, 0x00, ACPI_8042_UNKNOWN },	// reserved in ACPI 1.0
+	{ 1, 0x02, 0x00, ACPI_8042_UNKNOWN },
+};
+
+static void test_power_i8042(void **state)
+{
+	(void)state;
+	for (size_t c = 0; c < sizeof(i8042_cases) / sizeof(i8042_cases[0]); c++) {
+		mem_reset();
+		put_fadt3();
+		fadt()[8] = i8042_cases[c].revision;
+		fadt()[109] = i8042_cases[c].low;
+		fadt()[110] = i8042_cases[c].high;
+		fadt_fixed();
+		find_power();
+		if (pw.i8042 != i8042_cases[c].want)
+			fail_msg("case %zu: revision %u, IAPC_BOOT_ARCH 0x%02x%02x: i8042 %d, want %d", c,
+				 i8042_cases[c].revision, i8042_cases[c].high, i8042_cases[c].low,
+				 pw.i8042, i8042_cases[c].want);
+	}
+	mem_reset();
+}
+
 // Random bytes around well-formed tables: never a read outside the regions
 // (the reader refuses them), never a CPU list beyond the capacity.
 static void test_random(void **state)
@@ -1222,6 +1260,7 @@ int main(void)
 		cmocka_unit_test(test_power_s5),
 		cmocka_unit_test(test_power_s5_everywhere),
 		cmocka_unit_test(test_power_fadt),
+		cmocka_unit_test(test_power_i8042),
 		cmocka_unit_test(test_random),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
