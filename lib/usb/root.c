@@ -52,8 +52,12 @@ static void step_reset(struct usb_host *h, unsigned hc, unsigned port, struct us
 		return reset_done(h, hc, port, p);
 	if (s == USB_PENDING && usb_now(h) < p->deadline)
 		return;
-	usb_warn(h, "%s port %u: %s: port disabled until replugged", c->name, port,
-		 s == USB_PENDING ? "its reset did not finish within 1 s" : "its reset failed");
+	// A port the driver handed to a companion controller has had its
+	// warning from the driver.
+	struct usb_port_status st;
+	if (s != USB_FAILED || !c->ops->port_status(c, port, &st) || !st.companion)
+		usb_warn(h, "%s port %u: %s: port disabled until replugged", c->name, port,
+			 s == USB_PENDING ? "its reset did not finish within 1 s" : "its reset failed");
 	h->hc_enum[hc] = USB_NO_DEVICE;
 	p->state = PORT_FAILED;
 }

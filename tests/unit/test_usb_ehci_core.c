@@ -147,6 +147,25 @@ static void test_full_speed_keyboard_behind_rate_matching_hub(void **state)
 	assert_int_equal(w.r.warnings, 0);
 }
 
+// A full-speed keyboard on a root port goes to the companion controller:
+// one warning, the driver's, and the port is not read.
+static void test_full_speed_keyboard_handed_over(void **state)
+{
+	(void)state;
+	simdev_keyboard(&w.dev[0], USB_SPEED_FULL);
+	w.tree.root[2] = &w.dev[0];
+	rig_init(&w.r, 4);
+	w.r.sim.companions = 2;
+	sim_ehci_tree_attach(&w.r.sim, &w.tree);
+	usb_init(&host, &w.r.env, (struct usb_mem){ w.r.mem, RIG_DMA_PHYS, RIG_DMA_BYTES });
+	assert_true(usb_add(&host, &(struct usb_controller_info){ USB_HC_EHCI, RIG_BDF, RIG_MMIO }));
+	settle();
+	expect_keyboards("");
+	assert_int_equal(w.r.warnings, 1);
+	assert_true(str_starts_with(w.r.last_warning, "usb: EHCI 00:1d.0: port 3 holds a full/low-speed "
+				    "device: handed to the companion controller"));
+}
+
 static void test_two_levels_of_hubs(void **state)
 {
 	(void)state;
@@ -253,6 +272,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_two_levels_of_hubs, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_two_keyboards, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_unplug_and_replug, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_full_speed_keyboard_handed_over, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_silent_keyboard_warned, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_stalled_descriptor_warned, setup, teardown),
 	};
