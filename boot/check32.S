@@ -294,4 +294,4 @@ msg_cpu_end:
 	.asciz "ramsift needs an x86-64 CPU with these; this is not a memory fault. Halted.\r\n"
 msg_no_ram:
 	.ascii "ramsift: too little memory: the loader's memory map has no RAM where ramsift's image lies.\r\n"
-	.asciz "Give the machine more memory (ramsift needs about 8 MiB in all). Halted.\r\n"
+	.asciz "Give the machine more memory (ramsift needs about 9 MiB in all). Halted.\r\n"
