@@ -4,7 +4,7 @@
 # its own, check-e2e-<scenario>, so that `make -j check` runs them side by
 # side; check-e2e runs them all. E2E_DEPS (other mk/*.mk add to it) is what
 # every scenario needs; a few need more, named below their rule.
-# `make run [MEM=2G] [ARGS='passes=2']` boots the image with the serial
+# `make run [MEM=2G] [CPUS=4] [ARGS='passes=2']` boots the image with the serial
 # console on the terminal and exits with ramsift's result.
 
 E2E_SCRIPTS := $(filter-out tests/e2e/lib%.sh,$(sort $(wildcard tests/e2e/*.sh)))
@@ -33,6 +33,8 @@ check-e2e-smp-x2apic check-e2e-smp-x2apic-uefi: $(B)/trixie-qemu/.trixie-ok
 CHECK_TARGETS += check-e2e
 
 MEM ?= 256M
+# Every host core, one TCG thread each (CPUS=1 for one CPU).
+CPUS ?= $(shell nproc)
 ARGS ?=
 
 # Exit status of tools/qemu-run.sh: 0 PASS, 1 FAIL, 2 ABORTED, 3 QEMU failed
@@ -41,5 +43,6 @@ ARGS ?=
 run:
 	$(Q)sh tools/deps.sh run
 	$(Q)$(MAKE) --no-print-directory $(B)/ramsift.elf
-	$(Q)tools/qemu-run.sh -m $(MEM) -kernel $(B)/ramsift.elf \
+	$(Q)echo "make run: QEMU with -m $(MEM) -smp $(CPUS), one CPU for each of the host's cores (CPUS=1 for one)"
+	$(Q)tools/qemu-run.sh -a tcg,thread=multi -m $(MEM) -smp $(CPUS) -kernel $(B)/ramsift.elf \
 		-append "console=ttyS0,115200 onexit=qemu $(ARGS)"
