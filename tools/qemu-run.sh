@@ -13,7 +13,9 @@
 # usage: qemu-run.sh [-t SECONDS] [-l LOG [-i SOCKET]] [-a ACCEL] [-q QEMU] QEMU_ARGS...
 #   -t  time limit, then kill
 #   -i  with -l: COM1 also takes input from the unix socket SOCKET (a test
-#       types keys there; it must read what comes back)
+#       types keys there; it must read what comes back). The guest starts
+#       once the test has connected: QEMU logs a byte written while no one
+#       is connected, then again when it is sent (seen: "runninng")
 #   -a  QEMU's accelerator (default tcg: one host thread runs every guest
 #       CPU in turn); tcg,thread=multi gives each guest CPU a host thread
 #   -q  the QEMU program (default qemu-system-x86_64; tools/trixie-qemu.sh
@@ -43,7 +45,7 @@ if [ -n "$log" ]; then
 	: >"$log" # there even if QEMU never starts
 	console=(-display none -monitor none -serial "file:$log")
 	[ -z "$socket" ] || console=(-display none -monitor none -chardev
-		"socket,id=com1,path=$socket,server=on,wait=off,logfile=$log"
+		"socket,id=com1,path=$socket,server=on,wait=on,logfile=$log"
 		-serial chardev:com1)
 else
 	log=$(mktemp "${TMPDIR:-/tmp}/qemu-run.XXXXXX") || exit 3
