@@ -4,7 +4,7 @@
 # coverage the theory promises; `make check-coverage` runs it.
 
 COVERAGE_OBJS := $(B)/host/tests/sim/coverage.c.o $(B)/host/tests/sim/faults.c.o \
-	$(B)/host/tests/sim/pairmodel.c.o
+	$(B)/host/tests/sim/pairmodel.c.o $(B)/host/tests/sim/schedule.c.o
 
 # The parallel schedule (tests/sim/par.c) joins the simulator's archive, for
 # the coverage simulator and the unit tests alike (the archive's recipe

@@ -13,6 +13,7 @@
 #include "keys.h"
 #include "log.h"
 #include "machcheck.h"
+#include "passclock.h"
 #include "run.h"
 #include "run_ctx.h"
 #include "run/plan.h"
@@ -84,6 +85,7 @@ static void print_progress(void)
 		status_line_progress(line, sizeof(line), &s->test, now);
 		log_info("%s", line);
 	}
+	passclock_tick(now);
 }
 
 // While the BSP waits for the APs: the progress line, and the keys.
@@ -128,6 +130,29 @@ static bool on_sleep(void *ctx, uint32_t seconds)
 	if (job.parallel && !smp_barrier_wait(&job.barrier, false))
 		return false;
 	return goes_on && job_goes_on();
+}
+
+bool job_wait_until(const struct run_ctx *run, uint64_t until_ms)
+{
+	struct job_status fade = { .test = "bit-fade", .pass = run->status->pass };
+	char line[LOG_LINE_MAX];
+	uint64_t now = timer_ms();
+	uint32_t seconds = now < until_ms ? (uint32_t)((until_ms - now + 999) / 1000) : 0;
+
+	if (seconds == 0)
+		return true;	// the work since the fill took longer
+	__atomic_store_n(&job_ended_by, KEY_NONE, __ATOMIC_RELAXED);
+	job.parallel = false;
+	status_line_fade(line, sizeof(line), &fade, seconds);
+	log_info("%s", line);
+	status_screen_waiting(seconds);
+	while (timer_ms() < until_ms && job_goes_on()) {
+		timer_delay_ms(SLEEP_SLICE_MS);
+		passclock_tick(timer_ms());
+	}
+	if (job_ended_by == KEY_SKIP)
+		log_info("test bit-fade: wait skipped by a key");
+	return job_ended_by == KEY_NONE || job_ended_by == KEY_SKIP;
 }
 
 static bool on_sync(void *ctx, bool flush)
@@ -190,6 +215,11 @@ static void plan_job(const struct mt_test *t, const struct range *r, size_t n, u
 		if (job.share[id].n)
 			job.ids[job.nids++] = id;
 	}
+}
+
+uint32_t job_sweeps(const struct mt_test *t)
+{
+	return t->parallel && smp_online_count() > 1 ? t->shared_sweeps : t->sweeps;
 }
 
 void job_run(const struct run_ctx *run, const struct mt_test *t, const struct range *r, size_t n,

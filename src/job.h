@@ -23,4 +23,14 @@
 void job_run(const struct run_ctx *run, const struct mt_test *t, const struct range *r, size_t n,
 	     bool own_memory);
 
+// The sweeps per byte a job of t reports as progress: its shared sweeps
+// when it runs on several CPUs.
+uint32_t job_sweeps(const struct mt_test *t);
+
+// Wait until until_ms for bits to fade (a retention window's wait, with no
+// job running): prints bit-fade's waiting line, looks at the keys and
+// ticks the status screen. Returns false when a key stopped the run (a
+// key that skips ends the wait early and returns true).
+bool job_wait_until(const struct run_ctx *run, uint64_t until_ms);
+
 #endif

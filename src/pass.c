@@ -1,32 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// The pass loop: every selected test over the free RAM, then over the memory
-// ramsift occupied, after moving itself out of the way.
+// The pass loop: each pass's steps (lib/run/schedule.h), which give every
+// selected test to every usable byte while ramsift moves out of the way.
 #include "errors.h"
 #include "fmt.h"
 #include "job.h"
 #include "log.h"
 #include "pass.h"
+#include "passclock.h"
 #include "report.h"
 #include "run.h"
 #include "run/plan.h"
+#include "run/schedule.h"
 #include "selfcheck.h"
 #include "smp.h"
 #include "string.h"
 #include "x86/relocate.h"
 #include "x86/timer.h"
-
-// Add r to the sorted list of ranges own[0..*n) (tests want them sorted).
-static void add_sorted(struct range *own, size_t *n, struct range r)
-{
-	size_t i = *n;
-
-	if (r.start >= r.end)
-		return;
-	for (; i > 0 && own[i - 1].start > r.start; i--)
-		own[i] = own[i - 1];
-	own[i] = r;
-	(*n)++;
-}
 
 // One test over r[0..n), then the self-check of ramsift's code.
 static void run_test(const struct run_ctx *run, const struct mt_test *t, const struct range *r,
@@ -51,64 +40,196 @@ static void move_to(struct footprint *fp, uint64_t dest)
 	*fp = to;	// the copy of the stack holds to
 }
 
-// Where ramsift moves: while the USB stack runs, below 4 GiB, where its DMA
-// block must stay (the controllers are not asked for 64-bit addressing).
-static uint64_t move_destination(const struct ram *ram, uint64_t bytes)
+// Where ramsift may move: while the USB stack runs, below 4 GiB, where its
+// DMA block must stay (the controllers are not asked for 64-bit addressing).
+static uint64_t move_limit(void)
 {
-	if (!usbkeys_running())
-		return plan_move(ram, bytes, errors_table());
-	uint64_t dest = plan_block(ram, bytes, PLAN_MOVE_MIN_ADDR, 4 * GiB, errors_table());
-	if (dest == 0)
-		log_warn("no free block of %llu KiB below 4 GiB to move ramsift to, where the USB "
-			 "controllers reach", (unsigned long long)(bytes >> 10));
-	return dest;
+	return usbkeys_running() ? 4 * GiB : ~0ull;
 }
 
-// Move ramsift to tested free memory and run the tests over what it left,
-// and over the AP start-up code's pages, unused between start-ups. Returns
-// the bytes so tested (0 when there was nowhere to go and no start-up code).
-static uint64_t test_own_memory(const struct run_ctx *run, const struct mt_test *const *tests,
-				size_t ntests)
+// The pass being run: its tests, its parts and where ramsift is.
+static struct {
+	const struct mt_test *sweeps[CMDLINE_MAX_TESTS];	// all but the retention test
+	size_t nsweeps;
+	bool retention;
+	struct sched_parts parts;
+	unsigned occupied;	// the part ramsift is in (SCHED_BIT)
+	unsigned missed;	// parts that missed a step: not tested this pass
+	struct range r[SCHED_MAIN_MAX + 4 * SCHED_PART_MAX];
+} ps;
+
+// The footprint's two ranges in address order.
+static void footprint_sorted(const struct footprint *fp, struct range out[2])
+{
+	struct range image = footprint_image(fp), data = footprint_data(fp);
+	bool image_first = image.start < data.start;
+
+	out[0] = image_first ? image : data;
+	out[1] = image_first ? data : image;
+}
+
+// Whether a page of r failed.
+static bool has_failed(const struct range *r)
+{
+	for (uint64_t page = r->start; page < r->end; page += PAGE_SIZE)
+		if (badram_table_has(errors_table(), page))
+			return true;
+	return false;
+}
+
+// Move ramsift into part to, after its tests: the APs halt, the USB stack
+// stops (no DMA into memory about to be tested), and both start again at
+// the new place.
+static void move_into(struct run_ctx *run, enum sched_part to)
 {
 	struct ram *ram = run->ram;
 	struct footprint *fp = run->fp;
-	struct range own[3];
-	size_t nown = 0;
-	struct range tramp = smp_trampoline();
-	uint64_t dest = move_destination(ram, footprint_bytes(fp));
+	const struct range *home = ps.parts.part[to];
+	struct range old[2];
 
-	if (dest == 0) {
-		log_warn("no free block of %llu KiB to move ramsift to; the memory it occupies "
-			 "is not tested", (unsigned long long)(footprint_bytes(fp) >> 10));
-	} else {
-		struct range image = footprint_image(fp), data = footprint_data(fp);
-
-		// The APs halt while ramsift moves, and start again on the new
-		// page tables and per-CPU memory.
-		usbkeys_stop();	// no DMA into the working memory while it moves
-		smp_park();
-		move_to(fp, dest);
-		errors_moved((uint64_t *)(uintptr_t)(footprint_work(fp) + WORK_ERRORS));
-		report_init((void *)(uintptr_t)(footprint_work(fp) + WORK_REPORT));
-		ram_release_all(ram);
-		ram_claim_footprint(ram, fp);
-		selfcheck_verify(run, "the move");
-		smp_moved(ram, footprint_work(fp) + WORK_SMP, errors_table());
-		usbkeys_moved(footprint_work(fp) + WORK_USB);
-		add_sorted(own, &nown, image);
-		add_sorted(own, &nown, data);
-		log_info("ramsift moved itself to 0x%llx to test the memory it occupied: "
-			 "0x%llx-0x%llx and 0x%llx-0x%llx",
-			 (unsigned long long)dest, (unsigned long long)own[0].start,
-			 (unsigned long long)(own[0].end - 1), (unsigned long long)own[1].start,
-			 (unsigned long long)(own[1].end - 1));
+	footprint_sorted(fp, old);
+	if (ps.parts.n[to] == 0 || has_failed(home)) {
+		log_warn("ramsift stays at 0x%llx: the memory it was to move to failed a test",
+			 (unsigned long long)footprint_image(fp).start);
+		return;
 	}
-	add_sorted(own, &nown, tramp);
-	if (nown == 0)
-		return 0;
-	for (size_t i = 0; i < ntests && !run_stopping(); i++)
-		run_test(run, tests[i], own, nown, true);
-	return range_total(own, nown);
+	usbkeys_stop();
+	smp_park();
+	move_to(fp, home->start);
+	errors_moved((uint64_t *)(uintptr_t)(footprint_work(fp) + WORK_ERRORS));
+	report_init((void *)(uintptr_t)(footprint_work(fp) + WORK_REPORT));
+	ram_release_all(ram);
+	ram_claim_footprint(ram, fp);
+	selfcheck_verify(run, "the move");
+	smp_moved(ram, footprint_work(fp) + WORK_SMP, errors_table());
+	usbkeys_moved(footprint_work(fp) + WORK_USB);
+	log_info("ramsift moved itself to 0x%llx to test the memory it occupied: "
+		 "0x%llx-0x%llx and 0x%llx-0x%llx", (unsigned long long)home->start,
+		 (unsigned long long)old[0].start, (unsigned long long)(old[0].end - 1),
+		 (unsigned long long)old[1].start, (unsigned long long)(old[1].end - 1));
+	ps.occupied = SCHED_BIT(to);
+}
+
+// The parts of mask ramsift is not in; those it is in miss the step.
+static unsigned free_parts(unsigned mask)
+{
+	ps.missed |= mask & ps.occupied;
+	return mask & ~ps.occupied;
+}
+
+// Run t over the parts of mask.
+static void run_over(const struct run_ctx *run, const struct mt_test *t, unsigned mask)
+{
+	size_t n = sched_ranges(&ps.parts, mask, ps.r, sizeof(ps.r) / sizeof(ps.r[0]));
+
+	if (n == 0)
+		return;
+	run_test(run, t, ps.r, n, !(mask & SCHED_BIT(SCHED_MAIN)));
+	passclock_job_end(job_sweeps(t) * sched_bytes(&ps.parts, mask));
+}
+
+// One step of the pass (lib/run/schedule.h).
+static void run_step(struct run_ctx *run, const struct sched_step *st, uint64_t *fill_end)
+{
+	unsigned mask = st->op == SCHED_MOVE || st->op == SCHED_WAIT ? 0 : free_parts(st->parts);
+
+	switch (st->op) {
+	case SCHED_SWEEP:
+		for (size_t i = 0; i < ps.nsweeps && !run_stopping(); i++)
+			run_over(run, ps.sweeps[i], mask);
+		break;
+	case SCHED_FILL:
+		run_over(run, &mt_fade_fill[st->ones], mask);
+		*fill_end = timer_ms();
+		passclock_filled(*fill_end);
+		break;
+	case SCHED_WAIT:
+		if (!job_wait_until(run, *fill_end + run->cfg->bitfade_s * 1000ull))
+			run_request_stop();
+		break;
+	case SCHED_CHECK:
+		run_over(run, &mt_fade_check[st->ones], mask);
+		break;
+	case SCHED_MOVE:
+		move_into(run, st->to);
+		break;
+	}
+}
+
+// Warn about every part that missed a step; returns the bytes tested.
+static uint64_t pass_tested(void)
+{
+	for (unsigned i = 0; i < SCHED_NPARTS; i++)
+		if ((ps.missed & SCHED_BIT(i)) && sched_bytes(&ps.parts, SCHED_BIT(i)))
+			log_warn("%s (%llu KiB) was not tested this pass: ramsift could not leave it",
+				 sched_part_name(i),
+				 (unsigned long long)(sched_bytes(&ps.parts, SCHED_BIT(i)) >> 10));
+	return sched_bytes(&ps.parts, ((1u << SCHED_NPARTS) - 1) & ~ps.missed);
+}
+
+// Cut this pass's memory into parts and choose its steps.
+static const struct sched_step *plan_pass(struct run_ctx *run, size_t *n)
+{
+	struct footprint *fp = run->fp;
+	struct range old[2];
+	uint64_t bytes = footprint_bytes(fp), home[2];
+	unsigned homes = sched_homes(run->ram, bytes, PLAN_MOVE_MIN_ADDR, move_limit(), errors_table(),
+				     home);
+
+	footprint_sorted(fp, old);
+	if (!ps.retention && homes > 1)
+		homes = 1;
+	if (homes == 0)
+		log_warn("no free block of %llu KiB to move ramsift to%s; the memory it occupies "
+			 "is not tested", (unsigned long long)(bytes >> 10),
+			 usbkeys_running() ? " below 4 GiB, where the USB controllers reach" : "");
+	else if (ps.retention && homes == 1)
+		log_warn("room to move ramsift only once: its old place fades after the rest, "
+			 "the pass takes four retention windows instead of three");
+	sched_cut(&ps.parts, run->ram->free, run->ram->nfree, home, homes, bytes, old,
+		  2, smp_trampoline());
+	ps.occupied = SCHED_BIT(SCHED_OLD);
+	ps.missed = 0;
+	return sched_steps(ps.retention, homes, n);
+}
+
+// One pass: its steps in order; returns the bytes it tested.
+static uint64_t run_pass(struct run_ctx *run)
+{
+	size_t n;
+	const struct sched_step *steps = plan_pass(run, &n);
+	struct sched_clock clock = { .steps = steps, .nsteps = n,
+				     .wait_ms = run->cfg->bitfade_s * 1000ull };
+	uint32_t sweeps[CMDLINE_MAX_TESTS];
+	uint64_t fill_end = 0;
+
+	for (size_t i = 0; i < ps.nsweeps; i++)
+		sweeps[i] = job_sweeps(ps.sweeps[i]);
+	sched_work(&clock, &ps.parts, sweeps, ps.nsweeps);
+	passclock_begin(&clock, run->status, timer_ms());
+	for (size_t i = 0; i < n && !run_stopping(); i++) {
+		passclock_step(i, timer_ms());
+		run_step(run, &steps[i], &fill_end);
+	}
+	passclock_end();
+	return pass_tested();
+}
+
+// The pass's tests: the retention test's windows are the schedule's, the
+// others sweep.
+static void plan_pass_tests(const struct config *cfg)
+{
+	const struct mt_test *tests[CMDLINE_MAX_TESTS];
+	size_t ntests = plan_tests(cfg, tests, CMDLINE_MAX_TESTS);
+
+	ps.nsweeps = 0;
+	ps.retention = false;
+	for (size_t i = 0; i < ntests; i++) {
+		if (tests[i]->retention)
+			ps.retention = cfg->bitfade_s > 0;
+		else
+			ps.sweeps[ps.nsweeps++] = tests[i];
+	}
 }
 
 void run_passes(struct run_ctx *run)
@@ -120,17 +241,15 @@ void run_passes(struct run_ctx *run)
 	size_t ntests = plan_tests(cfg, tests, CMDLINE_MAX_TESTS);
 	char line[LOG_LINE_MAX];
 
+	plan_pass_tests(cfg);
 	for (uint32_t pass = 1; cfg->passes == 0 || pass <= cfg->passes; pass++) {
-		uint64_t tested = range_total(ram->free, ram->nfree);
+		uint64_t tested;
 
 		run->pass_seed = plan_pass_seed(run->seed, pass);
 		status_pass_begin(errors_to_status(s), pass, timer_ms());
 		status_line_pass_start(line, sizeof(line), s, ntests, ram->nfree);
 		log_info("%s", line);
-		for (size_t i = 0; i < ntests && !run_stopping(); i++)
-			run_test(run, tests[i], ram->free, ram->nfree, false);
-		if (!run_stopping())
-			tested += test_own_memory(run, tests, ntests);
+		tested = run_pass(run);
 		if (run_stopping()) {
 			log_info("pass %u: stopped by a key before its end", pass);
 			break;

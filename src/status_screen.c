@@ -8,6 +8,7 @@
 #include "fmt.h"
 #include "log.h"
 #include "machcheck.h"
+#include "passclock.h"
 #include "qr/qr.h"
 #include "report.h"
 #include "run/plan.h"
@@ -38,7 +39,6 @@ static struct {
 	uint64_t sweeps;		// of the tests one pass runs
 	uint64_t pass_bytes;		// free RAM and ramsift's own
 	unsigned ntests;
-	uint64_t waits_ms;		// bit-fade's waits in one pass
 	// What the ticks have seen of the pass so far.
 	uint32_t pass;
 	uint64_t job_start_ms;		// the job seen last, by its start
@@ -47,7 +47,6 @@ static struct {
 	unsigned jobs;			// jobs begun in the pass
 	uint64_t done_before;		// work of the pass's ended jobs
 	uint64_t wait_start_ms, wait_ms;	// the wait going on or last
-	uint64_t waited_ms;		// the pass's ended waits
 } st;
 
 // The result panel's QR code: its text, the lines it holds, the symbol.
@@ -93,12 +92,6 @@ static const char *firmware(const struct bootinfo *bi)
 	return "not told (Multiboot 1)";
 }
 
-// bit-fade waits twice per run (both polarities): the one test that does.
-static uint64_t waits_ms(const struct mt_test *t, const struct config *cfg)
-{
-	return str_eq(t->name, "bit-fade") ? 2ull * cfg->bitfade_s * 1000 : 0;
-}
-
 static void draw(void *arg)
 {
 	(void)arg;
@@ -116,10 +109,8 @@ void status_screen_start(const struct run_ctx *run, const struct bootinfo *bi)
 
 	st.status = run->status;
 	st.ntests = (unsigned)plan_tests(cfg, tests, CMDLINE_MAX_TESTS);
-	for (unsigned i = 0; i < st.ntests; i++) {
+	for (unsigned i = 0; i < st.ntests; i++)
 		st.sweeps += tests[i]->sweeps;
-		st.waits_ms += 2 * waits_ms(tests[i], cfg);	// free RAM, then own memory
-	}
 	st.pass_bytes = range_total(ram->free, ram->nfree) + footprint_bytes(run->fp);
 	cpu_name(st.cpu);
 	fmt_snprintf(st.loader, sizeof(st.loader), "%s, multiboot%s",
@@ -147,7 +138,6 @@ static void update(uint64_t now)
 		st.pass = s->pass;
 		st.jobs = 0;
 		st.done_before = 0;
-		st.waited_ms = 0;
 		st.wait_ms = 0;
 		st.job_test = NULL;
 	}
@@ -160,9 +150,6 @@ static void update(uint64_t now)
 		st.job_total = j->total;
 		st.jobs++;
 	}
-	uint64_t in_wait = 0;
-	if (st.wait_ms)
-		in_wait = now - st.wait_start_ms < st.wait_ms ? now - st.wait_start_ms : st.wait_ms;
 	bool waiting = st.wait_ms && now - st.wait_start_ms < st.wait_ms;
 
 	v->pass = s->pass;
@@ -178,20 +165,17 @@ static void update(uint64_t now)
 	v->elapsed_ms = now;
 	if (waiting) {
 		fmt_snprintf(st.state, sizeof(st.state), "waiting %llu s for bits to fade",
-			     (unsigned long long)((st.wait_ms - in_wait + 999) / 1000));
+			     (unsigned long long)((st.wait_ms - (now - st.wait_start_ms) + 999) / 1000));
 		v->state = st.state;
 	} else {
 		v->state = NULL;
 	}
 
-	// The estimate: the pass's work at the rate of its working time so
-	// far, its waits to come, and as long again for each pass to follow.
+	// The estimate: the pass's (src/passclock.h), and as long again for
+	// each pass to follow.
 	uint64_t pass_ms = s->pass ? now - s->pass_start_ms : 0;
-	uint64_t waited = st.waited_ms + in_wait;
-	uint64_t busy = pass_ms > waited ? pass_ms - waited : 0;
-	uint64_t waits_left = st.waits_ms > waited ? st.waits_ms - waited : 0;
 	uint64_t left;
-	v->left_known = s->pass && status_view_estimate(v->pass_done, v->pass_total, busy, waits_left, &left);
+	v->left_known = s->pass && passclock_left(now, &left);
 	if (v->left_known && v->passes && v->passes > s->pass)
 		left += (uint64_t)(v->passes - s->pass) * (pass_ms + left);
 	v->left_ms = v->left_known ? left : 0;
@@ -220,8 +204,6 @@ void status_screen_waiting(uint32_t seconds)
 
 	if (!st.on)
 		return;
-	if (st.wait_ms)
-		st.waited_ms += now - st.wait_start_ms < st.wait_ms ? now - st.wait_start_ms : st.wait_ms;
 	st.wait_start_ms = now;
 	st.wait_ms = (uint64_t)seconds * 1000;
 	st.last_draw_ms = 0;

@@ -5,9 +5,39 @@
 // values, hence both polarities). The fill uses non-temporal stores and the
 // check starts after the wait, so every word is read from DRAM, not cache.
 // A bitfade_s of 0 skips the test (it touches nothing and reports no
-// progress).
+// progress). Its halves, a fill and a check, are tests of their own too:
+// a pass that lays out its retention windows itself (lib/run/schedule.h)
+// runs them with other work and a wait between.
 #include "algos.h"
 #include "sweep.h"
+
+static const bool zeros = false, ones = true;
+
+static uint64_t pattern(const void *param)
+{
+	return *(const bool *)param ? ~0ull : 0;
+}
+
+static bool fade_fill(const struct mt_ctx *ctx, const void *param)
+{
+	return mt_sweep_fill(ctx, pattern(param), 0) && mt_phase_end(ctx, false);
+}
+
+static bool fade_check(const struct mt_ctx *ctx, const void *param)
+{
+	return mt_sweep_check(ctx, pattern(param), 0) && mt_phase_end(ctx, false);
+}
+
+#define HALF(fn, p, what) { .name = "bit-fade", .run = fn, .param = &p, .summary = what, \
+			    .sweeps = 1, .parallel = true, .shared_sweeps = 1 }
+const struct mt_test mt_fade_fill[2] = {
+	HALF(fade_fill, zeros, "bit-fade's fill with zeros"),
+	HALF(fade_fill, ones, "bit-fade's fill with ones"),
+};
+const struct mt_test mt_fade_check[2] = {
+	HALF(fade_check, zeros, "bit-fade's check of zeros"),
+	HALF(fade_check, ones, "bit-fade's check of ones"),
+};
 
 bool mt_bitfade(const struct mt_ctx *ctx, const void *param)
 {

@@ -103,7 +103,7 @@ const struct mt_test mt_tests[] = {
 		.summary = "fill, wait bitfade= seconds, check, both polarities: data "
 			   "retention",
 		.in_default_pass = true,
-		.sweeps = 4, .parallel = true, .shared_sweeps = 4,
+		.sweeps = 4, .parallel = true, .shared_sweeps = 4, .retention = true,
 	},
 };
 

@@ -108,7 +108,16 @@ struct mt_test {
 	// makes one background's march a March C- core (march.c: 2 sweeps
 	// more), the others equal sweeps.
 	uint32_t shared_sweeps;
+	// The test waits bitfade= seconds between its fills and its checks
+	// (bit-fade): a pass runs its halves, mt_fade_fill and mt_fade_check,
+	// in retention windows it shares with other work (lib/run/schedule.h).
+	bool retention;
 };
+
+// bit-fade's halves, indexed by the pattern (0: zeros, 1: ones), named
+// "bit-fade" in every line: a fill (1 sweep), and a check (1 sweep) that
+// the caller starts bitfade= seconds after the fill ended.
+extern const struct mt_test mt_fade_fill[2], mt_fade_check[2];
 
 // Every test, in the order of the default pass. Names are unique.
 extern const struct mt_test mt_tests[];

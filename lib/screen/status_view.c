@@ -66,24 +66,6 @@ char *status_view_hms(char *buf, unsigned len, uint64_t ms)
 	return buf;
 }
 
-bool status_view_estimate(uint64_t done, uint64_t total, uint64_t busy_ms, uint64_t waits_left_ms,
-			  uint64_t *left_ms)
-{
-	if (total == 0 || done > total)
-		done = total;
-	if (total == 0) {
-		*left_ms = waits_left_ms;
-		return true;
-	}
-	// Before a hundredth of the work or a second, the rate says nothing.
-	if (done < total / 100 || done == 0 || busy_ms < 1000)
-		return false;
-	// busy_ms * left / done without overflow: 128-bit product.
-	unsigned __int128 t = (unsigned __int128)busy_ms * (total - done) / done;
-	*left_ms = (uint64_t)(t > UINT64_MAX / 2 ? UINT64_MAX / 2 : t) + waits_left_ms;
-	return true;
-}
-
 // A progress bar of width cells: done of total, full blocks then shades,
 // and the percentage after it.
 static void bar(struct row *w, unsigned width, uint64_t done, uint64_t total)

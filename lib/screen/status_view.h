@@ -63,13 +63,6 @@ void status_view_draw(struct grid *g, const struct status_view *v);
 // Only the header rows [0, STATUS_VIEW_HEADER_ROWS).
 void status_view_draw_header(struct grid *g, const struct status_view *v);
 
-// The time left: work left at the rate so far plus the waits still to come.
-// done of total units of work were done in busy_ms of working (waits left
-// out); waits_left_ms of fixed waits follow. False (nothing known) before
-// a hundredth of the work or a second of working is done.
-bool status_view_estimate(uint64_t done, uint64_t total, uint64_t busy_ms, uint64_t waits_left_ms,
-			  uint64_t *left_ms);
-
 // "H:MM:SS" (hours as many digits as needed) into buf[0..len); returns buf.
 char *status_view_hms(char *buf, unsigned len, uint64_t ms);
 

@@ -7,8 +7,7 @@
 # the APs parked and started again), and passes with tested_bytes =
 # usable_bytes and no warning; the same with -cpu max. Then every test
 # (tests=all, bit-fade with a 1 s wait) at -smp 4: no false error, and the
-# CPUs meet at a barrier, one of them waits, so each job prints one waiting
-# line per polarity, not one per CPU. One log per boot:
+# pass waits once per retention window, not once per CPU. One log per boot:
 # build/test/smp-start-<boot>.log.
 . "$(dirname "$0")/lib.sh"
 
@@ -44,10 +43,13 @@ e2e_boot -machine q35 -smp 4 -m 64M -kernel "$ELF" \
 	-append "console=ttyS0,115200 $E2E_ARGS tests=all bitfade=1"
 e2e_expect_pass
 for t in $(sed -n 's/^\t{ "\([a-z0-9-]*\)",.*/\1/p' lib/memtest/memtest.c); do
-	[ "$(grep -c "^test $t: end pass=1 errors=0 " "$E2E_LOG")" -eq 2 ] ||
-		e2e_fail "tests=all: want $t to end twice without error (RAM, own memory)"
+	want=3
+	[ "$t" = bit-fade ] && want=8	# three windows' fills and checks
+	[ "$(grep -c "^test $t: end pass=1 errors=0 " "$E2E_LOG")" -eq "$want" ] ||
+		e2e_fail "tests=all: want $t to end $want times without error"
 done
-[ "$(grep -c '^test bit-fade: waiting 1 s for bits to fade, pass=1$' "$E2E_LOG")" -eq 4 ] ||
-	e2e_fail 'bit-fade: want 4 waiting lines (2 polarities, over RAM and over its own memory)'
-secs=$(sed -nE 's/^test bit-fade: end pass=1 errors=0 time_s=([0-9]+)\..* t=.*/\1/p' "$E2E_LOG" | head -n 1)
-[ -n "$secs" ] && [ "$secs" -lt 4 ] || e2e_fail "bit-fade over RAM took $secs s: the waits were not shared"
+# Three windows, the third taken by the other tests' sweeps: two or three
+# waiting lines, one per window, not one per CPU.
+waits=$(grep -c '^test bit-fade: waiting 1 s for bits to fade, pass=1$' "$E2E_LOG")
+[ "$waits" -ge 2 ] && [ "$waits" -le 3 ] ||
+	e2e_fail "bit-fade: want 2 or 3 waiting lines (one per window), got $waits"

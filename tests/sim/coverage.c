@@ -20,6 +20,7 @@
 #include "memtest/memtest.h"
 #include "pairmodel.h"
 #include "par.h"
+#include "schedule.h"
 #include "simmem.h"
 #include "string.h"
 
@@ -582,6 +583,7 @@ int main(int argc, char **argv)
 		printf(" %s %zu%s", fault_class_label(c), nfaults[c],
 		       c + 1 < FC_COUNT ? "," : ".\n");
 	bad |= check_theory();
+	bad |= schedule_coverage(BASE, NWORDS, SEED, BITFADE_S, faults, nfaults);
 	bad |= parallel_coverage(each);
 	bad |= pair_model();
 	if (bad)

@@ -150,30 +150,9 @@ static void test_status_rows_states(void **state)
 	assert_int_equal(grid_flush(&g, ignore, NULL), 1);
 }
 
-static void test_estimate(void **state)
+static void test_hms(void **state)
 {
 	(void)state;
-	static const struct {
-		uint64_t done, total, busy, waits;
-		bool known;
-		uint64_t left;
-	} cases[] = {
-		{ 0, 100, 5000, 0, false, 0 },		// nothing done yet
-		{ 50, 100, 500, 0, false, 0 },		// under a second
-		{ 50, 100, 10000, 0, true, 10000 },	// half done: as long again
-		{ 25, 100, 10000, 90000, true, 120000 },	// and the waits
-		{ 100, 100, 10000, 0, true, 0 },
-		{ 0, 0, 0, 5000, true, 5000 },		// no work: the waits alone
-		{ 1ull << 61, 1ull << 62, 1ull << 40, 0, true, 1ull << 40 },	// no overflow
-	};
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		uint64_t left = 12345;
-		bool known = status_view_estimate(cases[i].done, cases[i].total, cases[i].busy,
-						  cases[i].waits, &left);
-		if (known != cases[i].known || (known && left != cases[i].left))
-			fail_msg("case %zu: got %d %llu, want %d %llu", i, known, (unsigned long long)left,
-				 cases[i].known, (unsigned long long)cases[i].left);
-	}
 	char t[16];
 	assert_string_equal(status_view_hms(t, sizeof(t), 0), "0:00:00");
 	assert_string_equal(status_view_hms(t, sizeof(t), 3723999), "1:02:03");
@@ -400,7 +379,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_status_rows_80),
 		cmocka_unit_test(test_status_rows_states),
-		cmocka_unit_test(test_estimate),
+		cmocka_unit_test(test_hms),
 		cmocka_unit_test(test_result_text_80x50),
 		cmocka_unit_test(test_result_text_too_small),
 		cmocka_unit_test(test_result_fb),
