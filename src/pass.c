@@ -87,15 +87,22 @@ static void move_into(struct run_ctx *run, enum sched_part to)
 	const struct range *home = ps.parts.part[to];
 	struct range old[2];
 
+	uint64_t dest = ps.parts.n[to] ? home->start : 0;
+
 	footprint_sorted(fp, old);
-	if (ps.parts.n[to] == 0 || has_failed(home)) {
-		log_warn("ramsift stays at 0x%llx: the memory it was to move to failed a test",
-			 (unsigned long long)footprint_image(fp).start);
+	// Without the retention test every part but ramsift's is tested by
+	// now: any block of it that did not fail will do.
+	if (dest && has_failed(home))
+		dest = ps.retention ? 0 : plan_block(ram, footprint_bytes(fp), PLAN_MOVE_MIN_ADDR,
+						     move_limit(), errors_table());
+	if (dest == 0) {
+		log_warn("no free block of %llu KiB to move ramsift to; the memory it occupies "
+			 "is not tested", (unsigned long long)(footprint_bytes(fp) >> 10));
 		return;
 	}
 	usbkeys_stop();
 	smp_park();
-	move_to(fp, home->start);
+	move_to(fp, dest);
 	errors_moved((uint64_t *)(uintptr_t)(footprint_work(fp) + WORK_ERRORS));
 	report_init((void *)(uintptr_t)(footprint_work(fp) + WORK_REPORT));
 	ram_release_all(ram);
@@ -104,7 +111,7 @@ static void move_into(struct run_ctx *run, enum sched_part to)
 	smp_moved(ram, footprint_work(fp) + WORK_SMP, errors_table());
 	usbkeys_moved(footprint_work(fp) + WORK_USB);
 	log_info("ramsift moved itself to 0x%llx to test the memory it occupied: "
-		 "0x%llx-0x%llx and 0x%llx-0x%llx", (unsigned long long)home->start,
+		 "0x%llx-0x%llx and 0x%llx-0x%llx", (unsigned long long)dest,
 		 (unsigned long long)old[0].start, (unsigned long long)(old[0].end - 1),
 		 (unsigned long long)old[1].start, (unsigned long long)(old[1].end - 1));
 	ps.occupied = SCHED_BIT(to);
