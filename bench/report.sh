@@ -8,10 +8,10 @@
 # prove the scripts and parsers work and asserts no time; a failing
 # instrument is named and makes the exit status 1 (in --quick mode the first
 # failure stops the run).
-# usage: bench/report.sh [--quick] [--full] [--only "1 2 3 4 5 6"]
-#        [--mem SIZE] [--alternations N] [--cpus LIST] [--size BYTES]
-#   --mem, --alternations, --cpus go to instrument 1 (--mem also to 2);
-#   --full to instrument 1; --size is instrument 3's buffer (default 1G).
+# usage: bench/report.sh [--quick] [--only "1 2 3 4 5 6"] [--mem SIZE]
+#        [--mems LIST] [--alternations N] [--cpus N] [--size BYTES]
+#   --mems, --alternations, --cpus go to instrument 1, --mem to 2; --size is
+#   instrument 3's buffer (default 1G).
 # shellcheck source=bench/lib.sh
 . "$(dirname "$0")/lib.sh"
 
@@ -19,12 +19,11 @@ quick=0 only="1 2 3 4 5 6" size=1G rounds=3 p_args=() f_args=() s_args=() c_args
 while [ $# -gt 0 ]; do
 	case $1 in
 	--quick) quick=1 size=16M rounds=1 p_args+=(--quick) f_args+=(--quick) s_args+=(--quick) c_args+=(--quick) ;;
-	--full) p_args+=(--full) ;;
 	--only) only=$2; shift ;;
-	--mem) p_args+=(--mem "$2"); f_args+=(--mem "$2"); shift ;;
-	--alternations | --cpus) p_args+=("$1" "$2"); shift ;;
+	--mem) f_args+=(--mem "$2"); shift ;;
+	--mems | --alternations | --cpus) p_args+=("$1" "$2"); shift ;;
 	--size) size=$2; shift ;;
-	*) echo "usage: $0 [--quick] [--full] [--only LIST] [--mem SIZE] [--alternations N] [--cpus LIST] [--size BYTES]" >&2; exit 2 ;;
+	*) echo "usage: $0 [--quick] [--only LIST] [--mem SIZE] [--mems LIST] [--alternations N] [--cpus N] [--size BYTES]" >&2; exit 2 ;;
 	esac
 	shift
 done

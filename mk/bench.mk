@@ -29,7 +29,7 @@ $(B)/bench/serial-clock: $(B)/bench/serial-clock.o
 $(B)/bench/badram-score: $(B)/bench/badram-score.o
 	$(call say,BENCHLD,$@)$(HOST_CC) -o $@ $^
 
-BENCH_DEPS := $(B)/ramsift.elf $(B)/host/ramsift-inject $(B)/bench-fold \
+BENCH_DEPS := $(B)/ramsift.elf $(B)/host/ramsift-inject $(B)/bench-fold $(B)/coverage.md \
 	$(B)/bench/hostbw $(B)/bench/serial-clock $(B)/bench/badram-score
 
 .PHONY: bench check-bench
