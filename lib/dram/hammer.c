@@ -21,6 +21,7 @@ struct run {
 	unsigned chunk_bits;	// the bank is the same over aligned 2^chunk_bits bytes
 	uint64_t window;	// ticks of one refresh window
 	uint32_t max_count;	// per aggressor per round at the maximum; 0: not yet measured
+	uint32_t bank_step[64];	// see bank_steps()
 };
 
 // The flips of one round, kept for the two-rate rule.
@@ -67,22 +68,34 @@ static void for_bank_part(const struct run *r, uint64_t row, uint64_t value,
 			  struct flips *fl)
 {
 	const struct dram_map *map = &r->p->map;
-	uint64_t base = row & ~low_mask(map->row_lo);
-	uint64_t end = base + (1ull << map->row_lo), chunk = 1ull << r->chunk_bits;
-	uint32_t bank = bank_of(map, row);
-	uint64_t from = end;	// start of the current run, end: none
+	uint64_t base = row & ~low_mask(map->row_lo), chunk = 1ull << r->chunk_bits;
+	uint64_t chunks = 1ull << (map->row_lo - r->chunk_bits), from = 0;
+	uint32_t want = bank_of(map, row), bank = bank_of(map, base);
+	bool in_run = false;
 
-	for (uint64_t a = base; a < end; a += chunk) {
-		bool in = bank_of(map, a) == bank;
-		if (in && from == end)
-			from = a;
-		if (!in && from != end) {
-			visit(r, from, a, value, fl);
-			from = end;
-		}
+	for (uint64_t j = 0; j < chunks; j++) {
+		if (j)
+			bank ^= r->bank_step[__builtin_ctzll(j)];
+		bool in = bank == want;
+		if (in && !in_run)
+			from = base + j * chunk;
+		else if (!in && in_run)
+			visit(r, from, base + j * chunk, value, fl);
+		in_run = in;
 	}
-	if (from != end)
-		visit(r, from, end, value, fl);
+	if (in_run)
+		visit(r, from, base + chunks * chunk, value, fl);
+}
+
+// From chunk j - 1 to chunk j the address bits j ^ (j - 1) flip, the
+// lowest ctz(j) + 1 chunk bits, and since every function is a parity, the
+// bank flips by theirs: bank_step[ctz(j)].
+static void bank_steps(struct run *r)
+{
+	const struct dram_map *map = &r->p->map;
+
+	for (unsigned t = 0; t + r->chunk_bits < map->row_lo; t++)
+		r->bank_step[t] = bank_of(map, low_mask(t + 1) << r->chunk_bits);
 }
 
 static void fill_part(const struct run *r, uint64_t start, uint64_t end,
@@ -220,6 +233,7 @@ bool hammer_run(const struct hammer_plan *p, uint64_t pass, unsigned cpu,
 			 .window = hammer_window_ticks(ctx->tsc_hz), .max_count = 0 };
 	struct hammer_site s;
 
+	bank_steps(&r);
 	*res = (struct hammer_result){ .guessed = p->guessed };
 	for (uint32_t i = 0; i < p->per_pass; i++) {
 		if (hammer_site_cpu(p, pass, i, ncpus) != cpu || !hammer_plan_site(p, pass, i, &s))
