@@ -22,8 +22,13 @@ $(B)/ramsift-dram: $(DRAM_TOOL_SRCS) $(DRAM_LIB_SRCS) $(DRAM_HDRS)
 
 all: $(B)/ramsift-dram
 
-# The simulator and the MAP parser, with the sanitizers, for the unit tests.
+# The simulator and the MAP parser, with the sanitizers, for the unit tests;
+# lib/ on the quote path only, as for the tool (-Ilib would give them
+# lib/string.h for the C library's).
 DRAM_SIM_OBJS := $(B)/host/tools/dram/sim.c.o $(B)/host/tools/dram/mapfile.c.o
+$(DRAM_SIM_OBJS): $(B)/host/%.c.o: %.c
+	$(call say,HOSTCC,$<)mkdir -p $(@D) && $(HOST_CC) $(filter-out -Ilib,$(HOST_CFLAGS)) -iquote lib \
+		-c $< -o $@
 DRAM_UNIT_BINS := $(filter $(B)/host/unit/test_dram_learn%,$(UNIT_BINS))
 $(DRAM_UNIT_BINS): $(B)/host/unit/%: tests/unit/%.c $(DRAM_SIM_OBJS) $(HOST_LIBS)
 	$(call say,HOSTLD,$@)mkdir -p $(@D) && $(HOST_CC) $(HOST_CFLAGS) -iquote tools -o $@ $< \

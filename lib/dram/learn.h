@@ -79,10 +79,11 @@ void dram_learn(const struct dram_machine *m, const struct dram_limits *lim, uin
 		void *scratch, size_t size, struct dram_result *out);
 
 // Validate map against m: lim->validation_pairs fresh pairs from seed,
-// timed against threshold, a quarter at random, a quarter moved into the
-// same bank under the map, half moved into a bank one function apart (where
-// a function the map has too many shows). Writes *v, adds the measurements
-// made to *measurements, returns whether both precision and recall reach
+// timed against threshold: an eighth at random, an eighth moved into one
+// bank under the map, a quarter near each other (rows differing in row_lo
+// at most) in one bank, half in banks one function apart (where a function
+// too many shows). Writes *v, adds the measurements made to
+// *measurements, returns whether both precision and recall reach
 // DRAM_TRUST_MILLI (false also when the time ran out).
 bool dram_validate(const struct dram_machine *m, const struct dram_limits *lim, uint64_t seed,
 		   const struct dram_map *map, uint32_t threshold, struct dram_validation *v,

@@ -72,7 +72,10 @@ enum dram_outcome rows_find(struct probe *p, const uint64_t *pool, uint32_t n, u
 	if (!row)
 		return DRAM_NO_SOLUTION;
 	map->row_lo = (unsigned)__builtin_ctzll(row);
-	map->row_hi = 63u - (unsigned)__builtin_clzll(row);
+	// Bits too high to test in the memory at hand (scattered huge pages:
+	// the flipped address is not ours) count as row bits: above the row
+	// bits lie only row bits on every controller DRAMA describes.
+	map->row_hi = 63u - (unsigned)__builtin_clzll(row | (vary & ~nonrow & ~0ull << map->row_lo));
 	// Contiguous: no tested non-row bit between the lowest and highest.
 	if (nonrow >> map->row_lo << map->row_lo & ~(~0ull << map->row_hi))
 		return DRAM_NO_SOLUTION;

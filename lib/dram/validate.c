@@ -2,9 +2,11 @@
 // The validation of a mapping (learn.h) and its precision and recall
 // (dram.h). Random pairs alone would test a map poorly: with 64 banks one
 // pair in 64 shares a bank, so most pairs say nothing. The pairs are
-// stratified instead: a quarter random; a quarter with the second address
+// stratified instead, in eighths: one random; one with the second address
 // moved into the first one's bank under the map (a missing function makes
-// half of these non-conflicts: precision drops); half moved into a bank one
+// half of these non-conflicts: precision drops); two near the first address
+// and moved into its bank, their rows differing in the lowest row bit at
+// most (row bits too low or too high show); four moved into a bank one
 // function apart (a function too many makes these conflicts: recall drops).
 #include "gf2.h"
 #include "probe.h"
@@ -23,24 +25,40 @@ uint32_t dram_recall_milli(const struct dram_validation *v)
 	return v->measured ? (uint32_t)((uint64_t)v->both * 1000 / v->measured) : 0;
 }
 
-// Pair i's second address: b, or b moved as i's stratum says (b itself if
-// no move lands in readable memory).
+// A candidate for pair i's second address, before it is moved into a bank:
+// random, or for the near stratum a with random bits below row_lo + 1
+// flipped (so that the rows differ in bit row_lo at most).
+static uint64_t candidate(struct probe *p, const struct dram_map *map, unsigned stratum,
+			  uint64_t a)
+{
+	uint64_t near = (2ull << map->row_lo) - 1;
+
+	if (stratum == 2 || stratum == 3)
+		return a ^ (probe_random(p) & near & ~63ull);
+	return probe_address(p);
+}
+
+// Pair i's second address, b or drawn for i's stratum (of 8): 0 b itself;
+// 1 moved into a's bank under the map; 2, 3 near a and moved into its
+// bank; 4 to 7 moved into a bank one function from a's. b itself when no
+// try lands in readable memory.
 static uint64_t second(struct probe *p, const struct dram_map *map, uint32_t i, uint64_t a,
 		       uint64_t b)
 {
 	uint64_t below_row = (1ull << map->row_lo) - 1, fix;
 	uint32_t want = probe_bank(map->funcs, map->nfuncs, a);
+	unsigned stratum = i % 8;
 
-	if (i % 4 == 0)
+	if (stratum == 0)
 		return b;
-	if (i % 2)
+	if (stratum >= 4)
 		want ^= 1u << (probe_random(p) % map->nfuncs);
 	for (unsigned t = 0; t < VALIDATE_TRIES; t++) {
-		uint64_t c = t ? probe_address(p) : b;
+		uint64_t c = candidate(p, map, stratum, a);
 
 		if (gf2_solve(map->funcs, map->nfuncs, below_row,
 			      want ^ probe_bank(map->funcs, map->nfuncs, c), &fix) &&
-		    probe_readable(p, c ^ fix))
+		    (c ^ fix) != a && probe_readable(p, c ^ fix))
 			return c ^ fix;
 	}
 	return b;
