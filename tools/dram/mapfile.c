@@ -163,15 +163,15 @@ static bool parse_line(struct parse *p, char *s)
 // The whole model: everything required present and below size.
 static bool check_model(struct parse *p)
 {
-	unsigned top = 63u - (unsigned)__builtin_clzll(p->cfg->size);	// bits 0..top-1
+	unsigned top;
 
-	p->line = 0;
 	if (!p->cfg->map.nfuncs)
 		return snprintf(p->err, p->errlen, "no function line"), false;
 	if (!p->have_row)
 		return snprintf(p->err, p->errlen, "no row line"), false;
 	if (!p->have_size)
 		return snprintf(p->err, p->errlen, "no size line"), false;
+	top = 63u - (unsigned)__builtin_clzll(p->cfg->size);	// addresses: bits 0..top-1
 	for (unsigned i = 0; i < p->cfg->map.nfuncs; i++)
 		if (p->cfg->map.funcs[i] >> top)
 			return snprintf(p->err, p->errlen,
