@@ -31,7 +31,10 @@ static enum dram_outcome find_threshold(struct probe *p, uint32_t *lat)
 	for (uint32_t i = 0; i < n; i++) {
 		uint64_t a = probe_address(p), b = probe_address(p);
 
-		lat[i] = a == b ? 0 : probe_time(p, a, b);
+		// At least 1 MiB to draw from: another line comes soon.
+		while (b == a)
+			b = probe_address(p);
+		lat[i] = probe_time(p, a, b);
 	}
 	if (p->stopped)
 		return DRAM_OUT_OF_TIME;

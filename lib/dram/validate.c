@@ -81,7 +81,8 @@ bool dram_validate(const struct dram_machine *m, const struct dram_limits *lim, 
 	*v = (struct dram_validation){ 0 };
 	probe_init(&p, m, lim, seed, *measurements);
 	p.threshold = threshold;
-	if (!p.total || !map->nfuncs || map->row_lo > map->row_hi || map->row_hi > 63)
+	if (!p.total || !map->nfuncs || map->nfuncs > DRAM_MAX_FUNCS || map->row_lo > map->row_hi ||
+	    map->row_hi > 63)
 		return false;
 	for (uint32_t i = 0; i < lim->validation_pairs && !p.stopped; i++) {
 		uint64_t a = probe_address(&p), b = second(&p, map, i, a, probe_address(&p));
