@@ -3,7 +3,6 @@
 // pairs, the bank functions from same-bank sets (group.c), the row bits
 // (rows.c), the validation (validate.c). Each step can end the learning
 // with its outcome; only a validated map leaves as learned.
-#include "gf2.h"
 #include "hist.h"
 #include "steps.h"
 

@@ -42,7 +42,8 @@ struct dram_limits {
 	uint32_t validation_pairs;	// pairs for the validation, >= 64
 };
 
-// A few seconds on a PC, well under a second in simulation.
+// About 10500 measurements when all goes well: well under a second on a PC
+// or in simulation; the cap bounds a noisy machine.
 #define DRAM_LIMITS_DEFAULT \
 	{ .rounds = 4, .max_measurements = 250000, .hist_pairs = 4000, \
 	  .pool = 4096, .validation_pairs = 2000 }
