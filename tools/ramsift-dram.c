@@ -7,11 +7,19 @@
 // `dram: measurements=N threshold=T`. A map its own validation rejects is
 // never printed. Exit status: 0 a mapping was learned, 1 none was found,
 // 2 usage or bad input (an unreadable or bad MAP file).
+//
+// --simulate MAP --hammer runs lib/dram's row hammer test instead, against
+// the model's disturbance (its hammer and victims lines) with the model's
+// map, or with rows guessed --row-stride bytes apart, over all its memory,
+// pass after pass until every site was hammered once (or --passes), and
+// prints `hammer: rows=... rate=... errors=... hammer_only=...` and
+// `hammer: victims found=F of N`; exit status 0.
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "dram/hammer.h"
 #include "dram/learn.h"
 #include "dram/mapfile.h"
 #include "dram/native.h"
@@ -24,12 +32,19 @@ struct options {
 	uint64_t seed;
 	unsigned seconds;
 	unsigned pages;		// huge pages of the native buffer
+	bool hammer;		// --hammer: the row hammer test, not the learning
+	unsigned sides, decoys;
+	uint64_t row_stride;	// --row-stride: guess the rows; 0: the model's map
+	uint64_t passes;	// --passes: at most this many; 0: every site once
+	uint32_t sites;		// --sites: sites per pass
 };
 
 static int usage(const char *why)
 {
 	fprintf(stderr, "ramsift-dram: %s\n"
-		"usage: ramsift-dram [--seed N] [--seconds N] [--pages N] [--simulate MAP]\n", why);
+		"usage: ramsift-dram [--seed N] [--seconds N] [--pages N] [--simulate MAP]\n"
+		"       ramsift-dram --simulate MAP --hammer [--sides N] [--decoys N]\n"
+		"                    [--row-stride BYTES] [--passes N] [--sites N] [--seed N]\n", why);
 	return 2;
 }
 
@@ -43,13 +58,38 @@ static bool arg_number(const char *s, unsigned long long max, unsigned long long
 	return *s >= '0' && *s <= '9' && !*end && errno == 0 && *v <= max;
 }
 
+// One of --hammer's options with its value.
+static bool parse_hammer_arg(const char *a, const char *val, struct options *o)
+{
+	unsigned long long v;
+
+	if (!strcmp(a, "--sides") && arg_number(val, HAMMER_MAX_SIDES, &v) && v >= 2)
+		o->sides = (unsigned)v;
+	else if (!strcmp(a, "--decoys") && arg_number(val, HAMMER_MAX_DECOYS, &v))
+		o->decoys = (unsigned)v;
+	else if (!strcmp(a, "--row-stride") && arg_number(val, 1ull << 40, &v) && v >= 64 &&
+		 !(v & (v - 1)))
+		o->row_stride = v;
+	else if (!strcmp(a, "--passes") && arg_number(val, UINT32_MAX, &v) && v)
+		o->passes = v;
+	else if (!strcmp(a, "--sites") && arg_number(val, UINT32_MAX, &v) && v)
+		o->sites = (uint32_t)v;
+	else
+		return false;
+	return true;
+}
+
 static int parse_args(int argc, char **argv, struct options *o)
 {
-	*o = (struct options){ .seed = 1, .seconds = 10, .pages = 32 };
+	*o = (struct options){ .seed = 1, .seconds = 10, .pages = 32, .sides = 2, .sites = 4096 };
 	for (int i = 1; i < argc; i++) {
 		unsigned long long v;
 		const char *a = argv[i];
 
+		if (!strcmp(a, "--hammer")) {
+			o->hammer = true;
+			continue;
+		}
 		if (i + 1 == argc)
 			return usage(!strcmp(a, "--help") ? "learns the DRAM mapping" : "missing value");
 		if (!strcmp(a, "--simulate")) {
@@ -63,10 +103,14 @@ static int parse_args(int argc, char **argv, struct options *o)
 		} else if (!strcmp(a, "--pages") && arg_number(argv[i + 1], NATIVE_MAX_PAGES, &v) && v) {
 			o->pages = (unsigned)v;
 			i++;
-		} else {
+		} else if (!parse_hammer_arg(a, argv[i + 1], o)) {
 			return usage("bad option or value");
+		} else {
+			i++;
 		}
 	}
+	if (o->hammer && !o->map)
+		return usage("--hammer needs --simulate MAP");
 	return 0;
 }
 
@@ -142,6 +186,51 @@ static bool read_map(const char *path, char *buf, size_t cap)
 	return true;
 }
 
+// lib/dram's hammer test over all of the model's memory, a pass after
+// another until every site was hammered once (or o->passes).
+static int hammer(const struct options *o, const struct sim *s)
+{
+	static struct sim_hammer h;
+	const struct range all = { 0, s->cfg.size };
+	const struct dram_map *map = o->row_stride ? NULL : &s->cfg.map;
+	struct hammer_plan p;
+	struct hammer_result sum = { .guessed = map == NULL }, res;
+	const struct hammer_ctx ctx = {
+		.fill = sim_hammer_fill, .read = sim_hammer_read, .hammer = sim_hammer_activate,
+		.error = sim_hammer_report, .vulnerable = sim_hammer_report, .cb_ctx = &h,
+		.tsc_hz = SIM_TSC_HZ, .max_rate = UINT32_MAX, .low_rate = HAMMER_LOW_RATE,
+	};
+
+	if (!sim_hammer_init(&h, s, o->seed)) {
+		fprintf(stderr, "ramsift-dram: %s: room for only %u of %u victims\n", o->map,
+			h.ncells, s->cfg.victims);
+		return 2;
+	}
+	if (!hammer_plan_init(&p, map, o->row_stride, &all, 1, o->sides, o->decoys, o->sites))
+		return usage("no hammer plan for these options");
+	uint64_t passes = p.per_pass ? (p.sites + p.per_pass - 1) / p.per_pass : 0;
+	if (o->passes && o->passes < passes)
+		passes = o->passes;
+	for (uint64_t pass = 0; pass < passes; pass++) {
+		hammer_run(&p, pass, 0, 1, &ctx, &res);
+		sum.sites += res.sites;
+		sum.rows += res.rows;
+		sum.acts += res.acts;
+		sum.ticks += res.ticks;
+		sum.errors += res.errors;
+		sum.hammer_only += res.hammer_only;
+	}
+	if (sum.guessed)
+		printf("hammer: no map: rows guessed %llu bytes apart\n",
+		       (unsigned long long)o->row_stride);
+	printf("hammer: rows=%u rate=%u per aggressor per 64 ms errors=%u hammer_only=%u "
+	       "(%u-sided, %u decoys, %llu passes)\n", sum.rows, hammer_rate(&sum, SIM_TSC_HZ), sum.errors,
+	       sum.hammer_only, o->sides, o->decoys, (unsigned long long)passes);
+	printf("hammer: victims found=%u of %u (hammer %u)\n", sim_hammer_found(&h), h.ncells,
+	       s->cfg.hammer);
+	return 0;
+}
+
 static int simulate(const struct options *o)
 {
 	static char text[MAP_FILE_MAX];
@@ -159,6 +248,8 @@ static int simulate(const struct options *o)
 		return 2;
 	}
 	sim_init(&s, &cfg, o->seed ^ 0x5eed);
+	if (o->hammer)
+		return hammer(o, &s);
 	all = (struct range){ 0, cfg.size };
 	return learn(&m, o->seed);
 }

@@ -4,7 +4,7 @@
 // victim rows with their aggressors, the rows either side of each victim in
 // the same bank under a struct dram_map (double-sided, or many-sided with
 // decoys as in TRRespass), or, with no map, rows guessed one row stride
-// apart. The run (hammer.c) fills a site's victims and aggressors with
+// apart, in banks of 8 KiB pieces. The run (hammer.c) fills a site's victims and aggressors with
 // complementary data, has the machine activate the aggressors for one 64 ms
 // refresh window, checks the victims, and retests what flipped at a lower
 // rate: the two-rate rule (hammer_rule.c) counts flips seen only at the
@@ -71,7 +71,8 @@ struct hammer_site {
 // Set up *p over ranges[0..nranges) (sorted, disjoint; the caller keeps
 // them alive as long as p). map NULL, or one with no row bits
 // (row_lo > row_hi), means no learned map: rows are guessed to be
-// row_stride bytes apart (a power of two, >= 64), in one bank, and
+// row_stride bytes apart (a power of two, >= 64), each address bit from
+// 8 KiB up to the row a bank bit (at most DRAM_MAX_FUNCS, the highest), and
 // p->guessed is set. sides: 2..HAMMER_MAX_SIDES; decoys:
 // 0..HAMMER_MAX_DECOYS; per_pass: the budget of sites per pass (>= 1).
 // Sites need all their rows (victims, aggressors, decoys) inside one

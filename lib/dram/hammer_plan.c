@@ -14,6 +14,11 @@
 // The highest physical address bit a guessed row may use (RANGE_MAX_ADDR).
 #define GUESS_ROW_HI 51
 
+// The guess's lowest bank bit: a DDR3/DDR4 rank's row is 8 KiB (eight x8
+// chips of 1 KiB pages, JESD79-3/-4), so a bank's part of a row is often
+// 8 KiB in one piece when no channel bit interleaves below it.
+#define GUESS_BANK_LO 13
+
 static uint64_t low_mask(unsigned n)
 {
 	return n >= 64 ? UINT64_MAX : (1ull << n) - 1;
@@ -24,15 +29,24 @@ static bool map_usable(const struct dram_map *map)
 	return map != NULL && map->row_lo <= map->row_hi;
 }
 
-// A guessed map: no bank functions, rows of row_stride bytes.
+// A guessed map: rows of row_stride bytes, and each address bit from
+// GUESS_BANK_LO up to the row a bank bit of its own (the highest
+// DRAM_MAX_FUNCS of them), so that every 8 KiB piece of a row gets its
+// own aggressors. On a controller that XORs row bits into the bank (all
+// of DRAMA's), the aggressors fall in other banks than their victim's
+// and hardly activate: the guess then shows little.
 static bool guess_map(uint64_t row_stride, struct dram_map *map)
 {
 	if (row_stride < 64 || (row_stride & (row_stride - 1)) != 0 ||
 	    row_stride > (1ull << GUESS_ROW_HI))
 		return false;
-	*map = (struct dram_map){ .nfuncs = 0,
-				  .row_lo = (unsigned)__builtin_ctzll(row_stride),
-				  .row_hi = GUESS_ROW_HI };
+	unsigned row_lo = (unsigned)__builtin_ctzll(row_stride), lo = GUESS_BANK_LO;
+
+	*map = (struct dram_map){ .nfuncs = 0, .row_lo = row_lo, .row_hi = GUESS_ROW_HI };
+	if (row_lo > lo + DRAM_MAX_FUNCS)
+		lo = row_lo - DRAM_MAX_FUNCS;
+	for (unsigned bit = lo; bit < row_lo; bit++)
+		map->funcs[map->nfuncs++] = 1ull << bit;
 	return true;
 }
 

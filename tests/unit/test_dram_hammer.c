@@ -576,14 +576,16 @@ static void test_run_shares(void **state)
 
 // ---- without a map ----
 
-// Rows guessed row_stride apart in one bank: the aggressors are the
-// victim's address +- the stride, and the result says it guessed.
+// Rows guessed row_stride apart, each 8 KiB piece of a row a bank of its
+// own: the aggressors are the victim's address +- the stride, and the
+// result says it guessed.
 static void test_stride_guess(void **state)
 {
 	static const struct {
 		uint64_t stride;
 		unsigned sides;
-	} cases[] = { { B(13), 2 }, { B(18), 2 }, { B(17), 5 } };
+		uint32_t banks;
+	} cases[] = { { B(13), 2, 1 }, { B(18), 2, 32 }, { B(17), 5, 16 }, { B(22), 2, 256 } };
 	(void)state;
 	for (size_t c = 0; c < N_OF(cases); c++) {
 		struct fake *f = fake_new(&sandy);
@@ -594,13 +596,14 @@ static void test_stride_guess(void **state)
 
 		assert_true(hammer_plan_init(&p, NULL, st, &fake_range, 1, cases[c].sides, 0, 16));
 		assert_true(p.guessed);
-		assert_int_equal(p.banks, 1);
+		assert_int_equal(p.banks, cases[c].banks);
 		for (uint32_t i = 0; i < p.per_pass; i++) {
 			struct hammer_site s;
+			uint64_t piece = st / cases[c].banks;
 			assert_true(hammer_plan_site(&p, 0, i, &s));
 			for (unsigned k = 0; k < s.nvictims; k++)
 				if (s.aggr[k] + st != s.victim[k] || s.victim[k] + st != s.aggr[k + 1] ||
-				    s.victim[k] % st)
+				    s.victim[k] % st != s.bank * piece)
 					fail_msg("stride %#llx site %u: aggressors %#llx %#llx around "
 						 "victim %#llx", (unsigned long long)st, i,
 						 (unsigned long long)s.aggr[k],
