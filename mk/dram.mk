@@ -30,6 +30,8 @@ $(DRAM_SIM_OBJS): $(B)/host/%.c.o: %.c
 	$(call say,HOSTCC,$<)mkdir -p $(@D) && $(HOST_CC) $(filter-out -Ilib,$(HOST_CFLAGS)) -iquote lib \
 		-c $< -o $@
 DRAM_UNIT_BINS := $(filter $(B)/host/unit/test_dram_learn%,$(UNIT_BINS))
+# The row hammer test in simulation (issue #30) links the simulator too.
+DRAM_UNIT_BINS += $(filter $(B)/host/unit/test_dram_hammer_sim%,$(UNIT_BINS))
 $(DRAM_UNIT_BINS): $(B)/host/unit/%: tests/unit/%.c $(DRAM_SIM_OBJS) $(HOST_LIBS)
 	$(call say,HOSTLD,$@)mkdir -p $(@D) && $(HOST_CC) $(HOST_CFLAGS) -iquote tools -o $@ $< \
 		$(DRAM_SIM_OBJS) $(HOST_LINK) $(HOST_LDFLAGS) -lcmocka

@@ -5,8 +5,8 @@
 // the same bank under a struct dram_map (double-sided, or many-sided with
 // decoys as in TRRespass), or, with no map, rows guessed one row stride
 // apart, in banks of 8 KiB pieces. The run (hammer.c) fills a site's victims and aggressors with
-// complementary data, has the machine activate the aggressors for one 64 ms
-// refresh window, checks the victims, and retests what flipped at a lower
+// complementary data, has the machine activate the aggressors for two 64 ms
+// refresh windows, checks the victims, and retests what flipped at a lower
 // rate: the two-rate rule (hammer_rule.c) counts flips seen only at the
 // maximum rate apart, as "vulnerable to row hammer", not as plain errors.
 // The machine implements the callbacks (clflush, fences, the TSC); the
@@ -160,8 +160,9 @@ struct hammer_result {
 
 // Hammer this CPU's share (hammer_site_cpu() == cpu) of pass's sites.
 // For each site and each polarity (victims all zeros with the aggressors
-// all ones, then the reverse): fill, one window of hammering at the
-// maximum rate, check; when words flipped, the same again at low_rate, and
+// all ones, then the reverse): fill, two windows of hammering at the
+// maximum rate (one whole refresh interval at that rate, whatever its
+// phase), check; when words flipped, the same again at low_rate, and
 // the two-rate rule sorts them. Starts no site once res->spent reaches
 // max_ticks, so a pass takes at most per_pass sites, and about max_ticks
 // plus one site's time. Zeroes *res first. Returns false when progress

@@ -3,8 +3,8 @@
 // are consecutive rows of one bank: aggressor, victim, aggressor, ...,
 // aggressor, then the decoys a few rows further. Sites sit at every row
 // block inside a range where they fit (two positions per step of 2 rows per
-// victim, so that every row but a range's edges is a victim of some site),
-// once per bank. All sites are numbered bank first, so that a pass's run of
+// victim, and the last two positions, so that every row but a range's
+// edges and its last decoys' rows is a victim of some site), once per bank. All sites are numbered bank first, so that a pass's run of
 // numbers goes round the banks, and the positions are visited in the order
 // of a multiplicative permutation, so that a pass's few positions are
 // spread over all of memory rather than packed at its start.
@@ -81,18 +81,51 @@ static void range_blocks(const struct hammer_plan *p, const struct range *r,
 	*q1 = r->end >> sh;
 }
 
-// Site positions in r: offsets 0, 1, step, step + 1, 2 step, ... (the
-// second of each pair covers the other parity's rows) that leave room for
-// the site's rows before the range's last whole block.
-static uint64_t range_groups(const struct hammer_plan *p, const struct range *r)
+// Row blocks in r that a site's rows can start at: 0 .. the return value.
+static bool range_room(const struct hammer_plan *p, const struct range *r, uint64_t *room)
 {
-	uint64_t q0, q1, rows = site_rows(p->sides, p->decoys), s = site_step(p);
+	uint64_t q0, q1, rows = site_rows(p->sides, p->decoys);
 
 	range_blocks(p, r, &q0, &q1);
 	if (q1 < q0 || q1 - q0 < rows)
+		return false;
+	*room = q1 - q0 - rows;
+	return true;
+}
+
+// Whether offset o is one of the tiling's: 0, 1, step, step + 1, 2 step, ...
+// (the second of each pair covers the other parity's rows).
+static bool tiled(const struct hammer_plan *p, uint64_t o)
+{
+	return o % site_step(p) <= 1;
+}
+
+// The site offsets in r (where its first aggressor starts, in row blocks
+// from r's first whole block), in order: the tiling's up to the room, then
+// the last two offsets that fit, if the tiling missed them, so that
+// many-sided sites reach the last rows too.
+static uint64_t range_groups(const struct hammer_plan *p, const struct range *r)
+{
+	uint64_t room, s = site_step(p);
+
+	if (!range_room(p, r, &room))
 		return 0;
-	uint64_t room = q1 - q0 - rows;	// the largest offset that fits
-	return room / s + 1 + (room >= 1 ? (room - 1) / s + 1 : 0);
+	uint64_t n = room / s + 1 + (room >= 1 ? (room - 1) / s + 1 : 0);
+	return n + (room >= 1 && !tiled(p, room - 1)) + !tiled(p, room);
+}
+
+// Offset number l (< range_groups()) of r.
+static uint64_t group_offset(const struct hammer_plan *p, const struct range *r, uint64_t l)
+{
+	uint64_t room = 0, s = site_step(p);
+
+	range_room(p, r, &room);
+	uint64_t tiles = room / s + 1 + (room >= 1 ? (room - 1) / s + 1 : 0);
+	if (l < tiles)
+		return l / 2 * s + l % 2;
+	// The extra ends: room - 1 first when it is one of them.
+	bool before_last = room >= 1 && !tiled(p, room - 1);
+	return l == tiles && before_last ? room - 1 : room;
 }
 
 static uint64_t gcd(uint64_t a, uint64_t b)
@@ -175,7 +208,7 @@ static const struct range *locate(const struct hammer_plan *p, uint64_t g,
 			continue;
 		}
 		range_blocks(p, &p->ranges[i], &q0, &q1);
-		*block = q0 + g / 2 * site_step(p) + g % 2;
+		*block = q0 + group_offset(p, &p->ranges[i], g);
 		return &p->ranges[i];
 	}
 	return NULL;

@@ -2,7 +2,7 @@
 // Unit tests for lib/dram/hammer*.c: the two-rate rule alone; the plan
 // (every site's rows in one bank and one range, aggressors at victim row
 // +-1, same column, decoys apart; every inner row of every bank a victim
-// exactly once over a round of passes; a pass going round the banks and
+// over a round of passes, exactly once double-sided; a pass going round the banks and
 // spread over memory; CPU shares disjoint); the run's bounds (sites per
 // pass, ticks); the stride guess without a map; and the run against a
 // fake machine with weak cells of known thresholds (the rule's split, the
@@ -81,6 +81,8 @@ static const struct plan_case plan_cases[] = {
 	{ "channel hash, two ranges",
 	  { { B(6) | B(7) | B(8) | B(11) | B(12), B(7) | B(11), B(8) | B(12) }, 3, 10, 15 },
 	  { { 0x400, 0x6000 }, { 0x6810, 0xff00 } }, 2, 2, 0, 16 },
+	{ "xor pairs, 5-sided", { { B(3) | B(10), B(4) | B(11), B(5) | B(12) }, 3, 10, 15 },
+	  { { 0, B(16) } }, 1, 5, 0, 9 },
 	{ "xor pairs, 4-sided with 2 decoys",
 	  { { B(3) | B(10), B(4) | B(11), B(5) | B(12) }, 3, 10, 15 }, { { 0, B(16) } }, 1, 4, 2, 5 },
 	{ "channel hash, 9-sided with a decoy",
@@ -150,35 +152,39 @@ struct seen {
 	uint64_t blocks;
 };
 
+// Double-sided sites tile the rows; many-sided ones overlap at the end.
+static unsigned max_times(const struct plan_case *pc)
+{
+	return pc->sides == 2 ? 1 : 2;
+}
+
 static void count_victims(const struct plan_case *pc, const struct hammer_site *s,
 			  struct seen *seen)
 {
 	for (unsigned k = 0; k < s->nvictims; k++) {
 		uint64_t q = s->victim[k] >> pc->map.row_lo;
 		uint8_t *n = &seen->n[s->bank * seen->blocks + q];
-		if (++*n > 1)
-			fail_msg("plan case \"%s\": bank %u row block %llu a victim twice",
-				 pc->name, s->bank, (unsigned long long)q);
+		if (++*n > max_times(pc))
+			fail_msg("plan case \"%s\": bank %u row block %llu a victim %u times",
+				 pc->name, s->bank, (unsigned long long)q, *n);
 	}
 }
 
-// Every bank's rows but the edges of each range are victims: all of them
-// for double-sided sites, all but the last site's worth of rows otherwise.
+// Every bank's rows but the edges of each range are victims, and but the
+// last decoys' rows (2 decoys + 3 of them).
 static void expect_covered(const struct plan_case *pc, const struct hammer_plan *p,
 			   const struct seen *seen)
 {
-	uint64_t rows = 2ull * pc->sides - 1 + (pc->decoys ? 3 + 2ull * pc->decoys : 0);
-	uint64_t slack = pc->sides == 2 && pc->decoys == 0 ? 0 : rows;
+	uint64_t slack = pc->decoys ? 2ull * pc->decoys + 2 : 0;
 
 	for (size_t i = 0; i < pc->nranges; i++) {
 		uint64_t sz = B(pc->map.row_lo);
 		uint64_t q0 = (pc->ranges[i].start + sz - 1) / sz, q1 = pc->ranges[i].end / sz;
 		for (uint64_t q = q0 + 1; q + 1 + slack < q1; q++)
 			for (uint32_t b = 0; b < p->banks; b++)
-				if (seen->n[b * seen->blocks + q] != 1)
-					fail_msg("plan case \"%s\": bank %u row block %llu a victim "
-						 "%u times, want once", pc->name, b,
-						 (unsigned long long)q, seen->n[b * seen->blocks + q]);
+				if (seen->n[b * seen->blocks + q] == 0)
+					fail_msg("plan case \"%s\": bank %u row block %llu never a "
+						 "victim", pc->name, b, (unsigned long long)q);
 	}
 }
 
@@ -524,9 +530,9 @@ static void test_run_budget(void **state)
 	} cases[] = {
 		{ "10 sites a pass", 10, 0, 10, false },
 		{ "1 site a pass", 1, 0, 1, false },
-		// A site without flips takes two windows; the third site starts
-		// below 5 and ends at 6.
-		{ "5 windows", 1000, 5, 3, true },
+		// A site without flips takes four windows; the second starts
+		// below 5 and ends at 8.
+		{ "5 windows", 1000, 5, 2, true },
 		{ "1 window", 1000, 1, 1, true },
 	};
 	(void)state;
