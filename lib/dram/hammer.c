@@ -136,8 +136,9 @@ static void check_part(const struct run *r, uint64_t start, uint64_t end,
 	}
 }
 
-// Activations per aggressor per window that count activations reached in
-// ticks: all of them when they fitted in one window.
+// The ticks of a hammer call as the rate counts them: a call that took
+// less than a window held to the window's end, so its activations are one
+// window's.
 static uint64_t window_ticks_of(const struct run *r, uint64_t ticks)
 {
 	return ticks > r->window ? ticks : r->window;

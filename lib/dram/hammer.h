@@ -149,7 +149,7 @@ struct hammer_result {
 	uint32_t sites;		// sites hammered
 	uint32_t rows;		// victim rows hammered and checked
 	uint64_t acts;		// activations per aggressor at the maximum rate
-	uint64_t ticks;		// the ticks those took, each round at least a window
+	uint64_t ticks;		// the ticks those took, each call at least a window
 	uint64_t spent;		// ticks spent in the hammer callback, holds included
 	uint32_t errors;	// words reported through error
 	uint32_t hammer_only;	// words reported through vulnerable
