@@ -185,6 +185,22 @@ static void name_place(struct dram_diagnosis *d, const uint64_t *cells, uint64_t
 	}
 }
 
+static void find_fixed(const uint64_t *cells, size_t n, const struct dram_map *map,
+		       struct dram_diagnosis *d)
+{
+	uint32_t all = UINT32_MAX, any = 0;
+
+	if (!map || n == 0)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		uint32_t bank = (uint32_t)key_of(map, cells[i], KEY_BANK);
+		all &= bank;
+		any |= bank;
+	}
+	d->fixed_funcs = ~(all ^ any) & (d->map_banks - 1);
+	d->fixed_values = all & d->fixed_funcs;
+}
+
 void dram_diagnose(uint64_t *addrs, size_t n, uint64_t *scratch, const struct dram_map *map,
 		   struct dram_diagnosis *out)
 {
@@ -201,6 +217,7 @@ void dram_diagnose(uint64_t *addrs, size_t n, uint64_t *scratch, const struct dr
 		.banks = map ? bank.distinct : 0,
 		.map_banks = map ? 1u << map->nfuncs : 0,
 	};
+	find_fixed(addrs, cells, map, out);
 	out->shape = shape_of(out, &row, &col, &bank);
 	out->replace = out->shape != DRAM_SHAPE_NONE && out->shape != DRAM_SHAPE_CELLS &&
 		       out->shape != DRAM_SHAPE_ROW;
@@ -244,6 +261,21 @@ static const char *plural(uint32_t n)
 	return n == 1 ? "" : "s";
 }
 
+// The end of a banks or module parenthesis: the functions all its cells
+// share, if any.
+static void put_fixed(struct text *t, const struct dram_diagnosis *d)
+{
+	const char *sep = ", all with";
+
+	for (unsigned i = 0; i < DRAM_MAX_FUNCS; i++) {
+		if (!(d->fixed_funcs >> i & 1))
+			continue;
+		put(t, "%s bank function %u = %u", sep, i, d->fixed_values >> i & 1);
+		sep = " and";
+	}
+	put(t, ")");
+}
+
 static void put_place(struct text *t, const struct dram_diagnosis *d)
 {
 	unsigned long long row = d->row, column = d->column;
@@ -273,13 +305,15 @@ static void put_place(struct text *t, const struct dram_diagnosis *d)
 		put(t, "bank %u (%u rows, %u cells)", d->bank, d->shape_rows, d->in_shape);
 		break;
 	case DRAM_SHAPE_BANKS:
-		put(t, "%u of %u banks (%u rows, %u cells)", d->banks, d->map_banks, d->rows, d->cells);
+		put(t, "%u of %u banks (%u rows, %u cells", d->banks, d->map_banks, d->rows, d->cells);
+		put_fixed(t, d);
 		break;
 	case DRAM_SHAPE_MODULE:
-		if (d->mapped)
-			put(t, "the module (%u of %u banks, %u rows, %u cells)", d->banks, d->map_banks,
+		if (d->mapped) {
+			put(t, "the module (%u of %u banks, %u rows, %u cells", d->banks, d->map_banks,
 			    d->rows, d->cells);
-		else
+			put_fixed(t, d);
+		} else
 			put(t, "%u cells in %u rows, banks unknown", d->cells, d->rows);
 		break;
 	}

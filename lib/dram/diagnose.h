@@ -81,6 +81,11 @@ struct dram_diagnosis {
 	uint64_t column;
 	uint32_t in_shape;      // cells in that row, column or bank
 	uint32_t shape_rows;    // rows of that column or bank
+	// The bank functions (bit i: function i) with one value in every
+	// cell, and those values. Across banks they tell which channel or rank
+	// failed, so which module; the words name them for banks and module.
+	// 0 with no map.
+	uint32_t fixed_funcs, fixed_values;
 };
 
 // Diagnose the failing words at addrs[0..n) (physical byte addresses; the
@@ -100,7 +105,9 @@ const char *dram_shape_name(enum dram_shape shape);
 // semantics: always NUL-terminated when size > 0; returns the full
 // length), e.g. "3 cells in 3 rows: safe to exclude", "a row of bank 5
 // (row 0x1a2b, 37 cells): safe to exclude", "a column of bank 5 (column
-// 0x3f, 1024 rows): replace the module"; with no map followed by
+// 0x3f, 1024 rows): replace the module", "the module (16 of 32 banks,
+// 900 rows, 2000 cells, all with bank function 0 = 1): replace the
+// module"; with no map followed by
 // " (DRAM mapping unknown: from address bits)".
 int dram_diagnosis_format(const struct dram_diagnosis *d, char *buf, size_t size);
 

@@ -252,6 +252,9 @@ static void check_mapped(const char *what, const struct named_map *m, const stru
 		got = (uint64_t)d->bank << 40 | (uint64_t)d->in_shape << 20 | d->shape_rows;
 		want = (uint64_t)p->bank << 40 | bank_cells_rows(&m->map, p->bank);
 		break;
+	case DRAM_SHAPE_MODULE:
+		got = c->kind == MODULE ? d->fixed_funcs : 0;
+		break;
 	default:
 		break;
 	}
@@ -394,6 +397,53 @@ static void test_above_row_hi(void **state)
 			 dram_shape_name(d.shape), d.rows);
 }
 
+// One DIMM of two failing: every bank of one channel (function 0 of the
+// Haswell-like map), half the banks, is the module, and the words say
+// which channel.
+static void test_one_channel(void **state)
+{
+	const struct named_map *m = &maps[3];
+	struct dram_diagnosis d;
+	char text[160], want[160];
+	(void)state;
+	rng_state = 0xc4a;
+	set.n = 0;
+	for (unsigned i = 0; i < 1500; i++)
+		add_cell(&m->map, (uint32_t)(rng() % 16) << 1 | 1, rng() % row_count(&m->map),
+			 rng() % words_per_row(&m->map));
+	dram_diagnose(set.a, set.n, scratch, &m->map, &d);
+	dram_diagnosis_format(&d, text, sizeof(text));
+	if (d.shape != DRAM_SHAPE_MODULE || d.banks != 16 || d.fixed_funcs != 1 ||
+	    d.fixed_values != 1)
+		fail_msg("one channel: got %s, %u banks, fixed %#x = %#x (\"%s\"), want module, "
+			 "16 banks, fixed 0x1 = 0x1", dram_shape_name(d.shape), d.banks,
+			 d.fixed_funcs, d.fixed_values, text);
+	snprintf(want, sizeof(want), "the module (16 of 32 banks, %u rows, %u cells, "
+		 "all with bank function 0 = 1): replace the module", d.rows, d.cells);
+	assert_string_equal(text, want);
+}
+
+// The largest list the image keeps: 4096 entries, each cell listed 4
+// times at other bytes.
+static void test_full_list(void **state)
+{
+	const struct dram_map *m = &maps[1].map;
+	struct dram_diagnosis d;
+	(void)state;
+	rng_state = 0x4096409640964096ull;
+	struct place p = { (uint32_t)(rng() % B(m->nfuncs)), rng() % 1024, rng() % 1024, 0 };
+	set.n = 0;
+	gen_column(m, p.bank, p.word, p.row, 1024);
+	for (size_t i = 0; i < 3 * 1024; i++)
+		set.a[set.n++] = set.a[i % 1024] | (i & 7);
+	dram_diagnose(set.a, set.n, scratch, m, &d);
+	if (d.shape != DRAM_SHAPE_COLUMN || d.cells != 1024 || d.bank != p.bank ||
+	    d.column != p.word << 3)
+		fail_msg("4096 entries: got %s of %u cells, bank %u column %#llx, want column of "
+			 "1024, bank %u column %#llx", dram_shape_name(d.shape), d.cells, d.bank,
+			 (unsigned long long)d.column, p.bank, (unsigned long long)(p.word << 3));
+}
+
 static void test_no_failures(void **state)
 {
 	struct dram_diagnosis d;
@@ -438,6 +488,10 @@ static const struct text_case text_cases[] = {
 	{ { .shape = DRAM_SHAPE_MODULE, .mapped = true, .replace = true, .banks = 8,
 	    .map_banks = 8, .rows = 1990, .cells = 2000 },
 	  "the module (8 of 8 banks, 1990 rows, 2000 cells): replace the module" },
+	{ { .shape = DRAM_SHAPE_BANKS, .mapped = true, .replace = true, .banks = 2,
+	    .map_banks = 32, .rows = 99, .cells = 100, .fixed_funcs = 0x19, .fixed_values = 0x8 },
+	  "2 of 32 banks (99 rows, 100 cells, all with bank function 0 = 0 and bank function "
+	  "3 = 1 and bank function 4 = 0): replace the module" },
 	{ { .shape = DRAM_SHAPE_MODULE, .replace = true, .rows = 1990, .cells = 2000 },
 	  "2000 cells in 1990 rows, banks unknown: replace the module "
 	  "(DRAM mapping unknown: from address bits)" },
@@ -501,6 +555,8 @@ int main(void)
 		cmocka_unit_test(test_edges),
 		cmocka_unit_test(test_random),
 		cmocka_unit_test(test_above_row_hi),
+		cmocka_unit_test(test_one_channel),
+		cmocka_unit_test(test_full_list),
 		cmocka_unit_test(test_no_failures),
 		cmocka_unit_test(test_text),
 		cmocka_unit_test(test_text_short),
