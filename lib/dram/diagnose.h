@@ -14,7 +14,7 @@
 //   row     one row of one bank holds at least DRAM_DIAG_LINE_MIN cells and
 //           at least 3/4 of all cells. Safe to exclude.
 //   cells   the cells lie in at most DRAM_DIAG_FEW_ROWS rows: isolated weak
-//           cells, or a few short rows. Safe to exclude.
+//           cells, or a few rows. Safe to exclude.
 //   bank    more rows than that, and one bank holds at least 3/4 of the
 //           cells. Replace.
 //   module  the cells are in at least half of the map's banks (a whole
@@ -24,16 +24,16 @@
 //
 // With no map (none learned, or it failed its validation) the diagnosis
 // reads the address bits against a guessed geometry that holds for the
-// common Intel and AMD maps: a row lies within one aligned MiB (row bits
-// start at or below bit 20), and the column includes address bits 3-6 and
-// 8-12 (below every bank function's lowest bit, bit 7 excepted, which
-// channel and bank functions often take). So a "row" is the cells of one
-// MiB, and a "column" the cells sharing those bits across MiBs; the bank is
-// unknown. What it cannot tell apart: one row from several rows within the
-// same MiB; a column from a bank or the module when a map takes a pivot in
-// bits 3-12 (Sandy Bridge's channel bit 6, for one); and one bank, several
-// banks and the whole module from each other, all of which it calls
-// "module" (replace the module, whichever it is).
+// usual XOR maps, whose rows start at bit 16 to 19 and whose functions take
+// as lowest bit (pivot, decode.h) bit 6 or 7 or one from 13 up: a row lies
+// within one aligned MiB, and address bits 3-6 and 8-12 are column bits.
+// So a "row" is the cells of one MiB, and a "column" the cells sharing
+// those bits; the bank is unknown. What it cannot tell apart: one row from
+// several rows within the same MiB; a column from the module when a
+// function with row bits has its pivot in bits 3-12 (then the column's
+// cells differ there, row to row); and one bank, several banks and the
+// whole module from each other, all of which it calls "module" (replace
+// the module, whichever it is).
 #ifndef RAMSIFT_LIB_DRAM_DIAGNOSE_H
 #define RAMSIFT_LIB_DRAM_DIAGNOSE_H
 
@@ -105,7 +105,7 @@ const char *dram_shape_name(enum dram_shape shape);
 // semantics: always NUL-terminated when size > 0; returns the full
 // length), e.g. "3 cells in 3 rows: safe to exclude", "a row of bank 5
 // (row 0x1a2b, 37 cells): safe to exclude", "a column of bank 5 (column
-// 0x3f, 1024 rows): replace the module", "the module (16 of 32 banks,
+// 0x3f8, 1024 rows): replace the module", "the module (16 of 32 banks,
 // 900 rows, 2000 cells, all with bank function 0 = 1): replace the
 // module"; with no map followed by
 // " (DRAM mapping unknown: from address bits)".
