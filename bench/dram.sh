@@ -24,19 +24,19 @@ measurements() { sed -n 's/^dram: measurements=\([0-9]*\) .*/\1/p' "$1"; }
 echo "| map | learned | measurements: mean (min-max) | ms per run |"
 echo "| --- | ---: | ---: | ---: |"
 for map in "$dir"/*.map; do
-	ok=0 sum=0 min= max=0
+	ok=0 total=0 min= max=0
 	t0=$(now_ns)
 	seed=1
 	while [ "$seed" -le "$seeds" ]; do
 		"$dram" --seed "$seed" --simulate "$map" >"$tmp.out" && ok=$((ok + 1)) || true
 		m=$(measurements "$tmp.out")
-		sum=$((sum + m))
+		total=$((total + m))
 		[ -z "$min" ] || [ "$m" -lt "$min" ] && min=$m
 		[ "$m" -gt "$max" ] && max=$m
 		seed=$((seed + 1))
 	done
 	t1=$(now_ns)
-	echo "| $(basename "$map" .map) | $ok/$seeds | $((sum / seeds)) ($min-$max) |" \
+	echo "| $(basename "$map" .map) | $ok/$seeds | $((total / seeds)) ($min-$max) |" \
 		"$(( (t1 - t0) / seeds / 1000000 )) |"
 done
 

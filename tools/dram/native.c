@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The host machine's memory and timing for ramsift-dram (native.h).
+#define _GNU_SOURCE	// sched_getcpu, CPU_SET: stay on one CPU
 #include "native.h"
 
 #include <fcntl.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
@@ -76,6 +78,7 @@ static void *map_thp(size_t pages)
 	madvise(a, len, MADV_HUGEPAGE);
 	for (size_t i = 0; i < len; i += 4096)
 		a[i] = 1;
+	mlock(a, len);	// best effort: a page swapped out would move
 	return a;
 }
 
@@ -124,6 +127,20 @@ static void find_pages(struct native *nt, int fd, size_t pages)
 	}
 }
 
+// Stay on the CPU we run on: a migration mid-round would time two caches
+// (best effort, as Pessl et al. run their tool under taskset).
+static void pin_cpu(void)
+{
+	int cpu = sched_getcpu();
+	cpu_set_t set;
+
+	if (cpu < 0)
+		return;
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	sched_setaffinity(0, sizeof(set), &set);
+}
+
 const char *native_open(struct native *nt, size_t pages, unsigned seconds)
 {
 	int fd;
@@ -146,6 +163,7 @@ const char *native_open(struct native *nt, size_t pages, unsigned seconds)
 	close(fd);
 	if (!nt->n)
 		return "no huge pages: none physically contiguous, or pagemap hides addresses";
+	pin_cpu();
 	clock_gettime(CLOCK_MONOTONIC, &nt->deadline);
 	nt->deadline.tv_sec += seconds;
 	return NULL;
