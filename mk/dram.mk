@@ -9,9 +9,7 @@
 # lib/ is on the quote path only, so the tool gets the C library's headers.
 
 DRAM_TOOL_SRCS := tools/ramsift-dram.c $(sort $(wildcard tools/dram/*.c))
-DRAM_LIB_SRCS := $(sort $(wildcard lib/dram/*.c)) lib/range.c lib/string.c
-# lib/dram/diagnose.c (dram-diag) writes its lines with lib/fmt.c.
-DRAM_LIB_SRCS += lib/fmt.c
+DRAM_LIB_SRCS := $(sort $(wildcard lib/dram/*.c)) lib/range.c lib/string.c lib/fmt.c
 # One compiler run over several sources leaves no usable .d: the headers are listed.
 DRAM_HDRS := $(wildcard tools/dram/*.h lib/dram/*.h lib/*.h)
 DRAM_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -iquote lib -iquote tools \

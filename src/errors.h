@@ -6,6 +6,7 @@
 #define RAMSIFT_SRC_ERRORS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "badram/badram.h"
@@ -45,6 +46,12 @@ uint64_t errors_last_addr(void);
 // The distinct failing pages, for the fold and for choosing where ramsift
 // may move itself.
 const struct badram_table *errors_table(void);
+
+// The distinct failing words of failing reads, in the order first found: at
+// most ERRORS_CELLS_MAX of them, for the diagnosis in DRAM terms. Sets *all
+// to whether every distinct failing word is in the list.
+#define ERRORS_CELLS_MAX 1024
+const uint64_t *errors_cells(size_t *n, bool *all);
 
 // Copy the counters into s (its errors and failing_pages); returns s.
 struct run_status *errors_to_status(struct run_status *s);

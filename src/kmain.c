@@ -4,6 +4,7 @@
 #include "boot/cmdline.h"
 #include "capacity.h"
 #include "console.h"
+#include "dram.h"
 #include "const.h"
 #include "escape.h"
 #include "x86/cpu.h"
@@ -335,10 +336,14 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 	// From here on a key can stop, skip or pause.
 	keys_init(&cfg, serial_ok, footprint_work(&footprint) + WORK_USB);
 	status_screen_start(&run, &bootinfo);	// the screen's status rows
+	// The fold's scratch is free until the first fold.
+	dram_phase(&cfg, &ram, machine_get()->hypervisor, run.seed,
+		   (void *)(uintptr_t)(footprint_work(&footprint) + WORK_REPORT), REPORT_SCRATCH_BYTES);
 	run_passes(&run);
 	machcheck_poll(true);
 	report_summary(run.status, &footprint);
 	report_badram(&cfg, &ram, "");
+	dram_report_diagnosis();
 	if (bootinfo.efi)
 		report_uefi_advice();
 	run_finish(errors_found() ? RESULT_FAIL : run_stopping() ? RESULT_STOPPED : RESULT_PASS);

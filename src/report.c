@@ -2,6 +2,7 @@
 // The fold runs on the BSP only, once per pass, in scratch memory the run
 // gives it (report_init).
 #include "badram/badram.h"
+#include "dram.h"
 #include "errors.h"
 #include "log.h"
 #include "machcheck.h"
@@ -153,6 +154,9 @@ void report_json(const struct config *cfg, const struct run_status *s, enum resu
 		.mce_corrected = machcheck_corrected(),
 		.mce_uncorrected = machcheck_uncorrected(),
 		.nvram = nvram,
+		.dram_status = dram_status(),
+		.dram_map = dram_map_learned(),
+		.diagnosis = dram_diagnosis(),
 		.scratch = line,	// free now: the run is ending
 	};
 

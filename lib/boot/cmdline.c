@@ -370,6 +370,32 @@ static void set_on_off(struct parser *p, const char *v, size_t n, const void *ar
 		warn(p, sw->why);
 }
 
+// ---- dram= ------------------------------------------------------------
+
+static const char *const dram_names[] = {
+	[DRAM_MODE_ON] = "on",
+	[DRAM_MODE_OFF] = "off",
+	[DRAM_MODE_FORCE] = "force",
+};
+
+const char *cmdline_dram_name(enum dram_mode m)
+{
+	return (unsigned)m < sizeof(dram_names) / sizeof(dram_names[0]) ? dram_names[m] : "?";
+}
+
+static void set_dram(struct parser *p, const char *v, size_t n, const void *arg)
+{
+	(void)arg;
+	for (size_t i = 0; i < sizeof(dram_names) / sizeof(dram_names[0]); i++) {
+		if (str_eq_n(v, n, dram_names[i])) {
+			p->cfg->dram = (enum dram_mode)i;
+			return;
+		}
+	}
+	warn(p, "ignored: must be on, off or force (learn the DRAM's geometry from timing "
+		"before the tests; on by default, on real hardware only)");
+}
+
 // ---- test_fault= ------------------------------------------------------
 
 static const char *const test_fault_names[] = {
@@ -420,6 +446,7 @@ static const struct {
 	{ "cpus", set_u32, &cpus_num },
 	{ "nvram", set_on_off, &nvram_switch },
 	{ "usb", set_on_off, &usb_switch },
+	{ "dram", set_dram, NULL },
 	{ "test_fault", set_test_fault, NULL },
 };
 
@@ -492,6 +519,7 @@ void config_defaults(struct config *cfg)
 	cfg->cpus = 0;
 	cfg->nvram = true;
 	cfg->usb = true;
+	cfg->dram = DRAM_MODE_ON;
 	cfg->test_fault = TEST_FAULT_NONE;
 }
 

@@ -42,6 +42,16 @@ enum test_fault {
 	TEST_FAULT_NVRAM_EFI32,       // the loader's system table taken as a 32-bit one
 };
 
+// Whether to learn the DRAM's geometry from timing before the tests (dram=).
+enum dram_mode {
+	DRAM_MODE_ON,     // on real hardware; skipped, and said so, under a hypervisor
+	DRAM_MODE_OFF,    // never
+	DRAM_MODE_FORCE,  // under a hypervisor too (its timing is not the DRAM's)
+};
+
+// The dram= word of m ("on", "off", "force").
+const char *cmdline_dram_name(enum dram_mode m);
+
 // The command line's own defaults and ranges. The BadRAM budget's (patterns=
 // and holes=) are the fold's: BADRAM_DEFAULT_PAIRS, BADRAM_MAX_PAIRS and
 // BADRAM_DEFAULT_HOLES in lib/badram/fold.h.
@@ -70,6 +80,7 @@ struct config {
 	uint32_t cpus;          // CPUs that test, the BSP included; 0 = all
 	bool nvram;             // keep the result in the UEFI variable; default true
 	bool usb;               // read USB keyboards; default true
+	enum dram_mode dram;    // default DRAM_MODE_ON
 	enum test_fault test_fault; // default TEST_FAULT_NONE
 };
 
@@ -116,6 +127,8 @@ void config_defaults(struct config *cfg);
 //   usb=on|off  read USB keyboards (off: leave every USB controller as the
 //             firmware left it); default on
 //   nvram=on|off  keep the result in the UEFI variable RamsiftResult
+//   dram=on|off|force  learn the DRAM's geometry before the tests (on: on real
+//             hardware only; force: under a hypervisor too); default on
 //   test_fault=ap-absent|ap-absent-many|ap-ud2|ap-hang|ap-hang-end|ap-stack|nvram-fault
 //             a test hook (enum test_fault)
 // A later key overrides an earlier one, except console=. Every unknown key,

@@ -116,3 +116,18 @@ const char *dram_outcome_text(enum dram_outcome o)
 	}
 	return "unknown outcome";
 }
+
+const char *dram_outcome_name(enum dram_outcome o)
+{
+	static const char *const names[] = {
+		[DRAM_LEARNED] = "learned",
+		[DRAM_NO_SIGNAL] = "no-signal",
+		[DRAM_NO_SOLUTION] = "no-solution",
+		[DRAM_REJECTED] = "rejected",
+		[DRAM_OUT_OF_TIME] = "out-of-time",
+		[DRAM_TOO_LITTLE_MEMORY] = "too-little-memory",
+		[DRAM_BAD_LIMITS] = "bad-limits",
+	};
+
+	return (unsigned)o < sizeof(names) / sizeof(names[0]) ? names[o] : "unknown";
+}

@@ -93,4 +93,9 @@ bool dram_validate(const struct dram_machine *m, const struct dram_limits *lim, 
 // The outcome in words for a person, e.g. "no timing signal: ...".
 const char *dram_outcome_text(enum dram_outcome o);
 
+// The outcome's name for machines (the JSON's dram.status): "learned",
+// "no-signal", "no-solution", "rejected", "out-of-time",
+// "too-little-memory", "bad-limits".
+const char *dram_outcome_name(enum dram_outcome o);
+
 #endif

@@ -141,6 +141,60 @@ static void nvram(struct json *j, const struct runjson_nvram *n)
 	json_object_end(j);
 }
 
+// The DRAM phase: how it ended, and the map it learned.
+static void dram(struct json *j, const struct runjson *in)
+{
+	const struct dram_map *m = in->dram_map;
+
+	json_key(j, "dram");
+	if (!in->dram_status) {
+		json_null(j);
+		return;
+	}
+	json_object_begin(j);
+	string(j, "status", in->dram_status);
+	json_key(j, "functions");
+	json_array_begin(j);
+	for (unsigned i = 0; m && i < m->nfuncs; i++)
+		json_hex(j, m->funcs[i]);
+	json_array_end(j);
+	json_key(j, "row_bits");
+	if (m) {
+		json_array_begin(j);
+		json_u64(j, m->row_lo);
+		json_u64(j, m->row_hi);
+		json_array_end(j);
+	} else {
+		json_null(j);
+	}
+	json_object_end(j);
+}
+
+// The diagnosis: line's fields and words.
+static void diagnosis(struct json *j, const struct dram_diagnosis *d)
+{
+	char words[256];
+
+	json_key(j, "diagnosis");
+	if (!d) {
+		json_null(j);
+		return;
+	}
+	json_object_begin(j);
+	string(j, "shape", dram_shape_name(d->shape));
+	json_key(j, "mapped");
+	json_bool(j, d->mapped);
+	json_key(j, "replace");
+	json_bool(j, d->replace);
+	number(j, "cells", d->cells);
+	number(j, "rows", d->rows);
+	number(j, "columns", d->columns);
+	number(j, "banks", d->banks);
+	dram_diagnosis_format(d, words, sizeof(words));
+	string(j, "text", words);
+	json_object_end(j);
+}
+
 static void render(struct json *j, const struct runjson *in, enum detail d)
 {
 	const struct bootinfo *bi = in->bi;
@@ -193,6 +247,8 @@ static void render(struct json *j, const struct runjson *in, enum detail d)
 	number(j, "mce_corrected", in->mce_corrected);
 	number(j, "mce_uncorrected", in->mce_uncorrected);
 	nvram(j, in->nvram);
+	dram(j, in);
+	diagnosis(j, in->diagnosis);
 	json_object_end(j);
 }
 

@@ -17,6 +17,8 @@
 #include "boot/cmdline.h"
 #include "boot/multiboot.h"
 #include "boot/smbios.h"
+#include "dram/diagnose.h"
+#include "dram/dram.h"
 #include "status.h"
 
 // The schema's version, the object's first member ("ramsift_json"): raised
@@ -58,6 +60,9 @@ struct runjson {
 	uint64_t mce_corrected;		// machine-check records polled: corrected,
 	uint64_t mce_uncorrected;	// and uncorrected without a machine check
 	const struct runjson_nvram *nvram;	// NULL: the run ended before that step
+	const char *dram_status;	// the DRAM phase's end (src/dram.h); NULL: not reached
+	const struct dram_map *dram_map;	// the learned map; NULL: none
+	const struct dram_diagnosis *diagnosis;	// the failures in DRAM terms; NULL: none
 	char *scratch;			// BADRAM_LINE_MAX bytes for the fold's lines
 					// (badram_json), when fold is not NULL
 };

@@ -5,7 +5,8 @@
 # lines left out) and rejects each copy with one thing broken: a value in
 # the json: line that differs from its text line, a key twice, no json:
 # line or one after the result, a BadRAM pair, an offline: page, a DIMM,
-# a machine string, the hypervisor, an MCE line. A log without ramsift's banner passes unchecked.
+# a machine string, the hypervisor, an MCE line, the diagnosis, a
+# learned bank function. A log without ramsift's banner passes unchecked.
 # Usage: tests/json/check-smoke.sh path/to/ramsift-jsoncheck
 set -u
 check=$1
@@ -47,6 +48,9 @@ broken 'the hypervisor' '/^machine: running under/s/(QEMU TCG)/(KVM)/'
 broken 'no hypervisor line' '/^machine: running under/d'
 broken 'an MCE line not counted' '/^summary: 38 errors/i MCE cpu=0 bank=1 status=0x8c0000000000009f addr=0x0000000005a5a5c0 misc=0x0000000000000086 corrected'
 broken 'an uncorrected MCE line not counted' '/^summary: 38 errors/i MCE cpu=0 bank=1 status=0xac0000000000009f addr=0x0000000005a5a5c0 misc=0x0000000000000086 uncorrected'
+broken 'the diagnosis' 's/^diagnosis: 2 cells in 2 rows/diagnosis: 2 cells in 1 row/'
+broken 'no diagnosis line' '/^diagnosis: /d'
+broken 'a bank function not in the JSON' '/^dram: /a dram: bank function 0x2040'
 broken 'the fold mode' 's/^summary: the pairs are folded for GRUB on BIOS and UEFI/summary: the pairs are folded for GRUB on UEFI (x)/'
 
 # Not a ramsift run (a Linux boot of the round trips): nothing to check.

@@ -492,6 +492,38 @@ static void check_nvram(size_t result_at)
 		is_null(root, "nvram", "the log has no nvram: line");
 }
 
+// The dram: lines of the DRAM phase: the functions it learned, in order
+// (the JSON's dram.functions); a run from before the phase has no key.
+// The final diagnosis: line (the one without a "pass N: " prefix) is the
+// JSON's diagnosis.text.
+static void check_dram(size_t result_at)
+{
+	const struct jv *d = jv_path(root, "dram");
+	const struct jv *f = d && d->type == JV_OBJECT ? get(root, "dram.functions") : NULL;
+	const char *diag = NULL;
+	size_t nf = 0;
+	char hex[32];
+
+	for (size_t i = 0; i < result_at; i++) {
+		if (starts(lines[i], "diagnosis: "))
+			diag = lines[i] + strlen("diagnosis: ");
+		if (!starts(lines[i], "dram: bank function "))
+			continue;
+		snprintf(hex, sizeof(hex), "%s", lines[i] + strlen("dram: bank function "));
+		if (!f || f->type != JV_ARRAY || nf >= f->n)
+			fail("the log's %s is not in dram.functions", lines[i]);
+		else if (f->item[nf].type != JV_STRING || strcmp(f->item[nf].text, hex) != 0)
+			fail("dram.functions[%zu] is not the log's %s", nf, hex);
+		nf++;
+	}
+	if (f && f->type == JV_ARRAY && f->n != nf)
+		fail("dram.functions has %zu functions, the log's dram: lines %zu", f->n, nf);
+	if (diag)
+		same_string(root, "diagnosis.text", diag);
+	else if (jv_path(root, "diagnosis"))
+		is_null(root, "diagnosis", "the log has no diagnosis: line");
+}
+
 static int check_log(const char *path)
 {
 	size_t len;
@@ -537,6 +569,7 @@ static int check_log(const char *path)
 	check_fold();
 	check_machine_check();
 	check_nvram(result_at);
+	check_dram(result_at);
 	jv_free(v);
 	free(text);
 	return failures ? 1 : 0;

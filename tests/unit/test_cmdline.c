@@ -46,7 +46,7 @@ static void record(void *ctx, const char *word, size_t word_len,
 	.screen = true, .passes = 1, .ntests = 0, .onexit = ONEXIT_HALT, \
 	.seed = 0, .seed_set = false, .error_lines = 100, .bitfade_s = 90, \
 	.patterns = BADRAM_DEFAULT_PAIRS, .holes = BADRAM_DEFAULT_HOLES, \
-	.cpus = 0, .nvram = true, .usb = true, .test_fault = TEST_FAULT_NONE
+	.cpus = 0, .nvram = true, .usb = true, .dram = DRAM_MODE_ON, .test_fault = TEST_FAULT_NONE
 
 static const struct {
 	const char *line;
@@ -135,8 +135,8 @@ static const struct {
 	{ "onexit=HALT", { DEF }, 1, "must be halt", NULL },
 	{ "onexit=reboot onexit=qemu", { DEF, .onexit = ONEXIT_QEMU }, 0, NULL, NULL },
 	// unknown keys and stray words
-	{ "quiet", { DEF }, 1, "not an option (expected key=value), ignored; known: console= passes= tests= onexit= seed= errors= bitfade= patterns= holes= cpus= nvram= usb= test_fault=", "quiet" },
-	{ "foo=1", { DEF }, 1, "unknown option, ignored; known: console= passes= tests= onexit= seed= errors= bitfade= patterns= holes= cpus= nvram= usb= test_fault=", "foo=1" },
+	{ "quiet", { DEF }, 1, "not an option (expected key=value), ignored; known: console= passes= tests= onexit= seed= errors= bitfade= patterns= holes= cpus= nvram= usb= dram= test_fault=", "quiet" },
+	{ "foo=1", { DEF }, 1, "unknown option, ignored; known: console= passes= tests= onexit= seed= errors= bitfade= patterns= holes= cpus= nvram= usb= dram= test_fault=", "foo=1" },
 	{ "=1", { DEF }, 1, "unknown option", "=1" },
 	{ "=", { DEF }, 1, "unknown option", "=" },
 	{ "Passes=2", { DEF }, 1, "unknown option", NULL },
@@ -196,6 +196,10 @@ static const struct {
 	{ "usb=off", { DEF, .usb = false }, 0, NULL, NULL },
 	{ "usb=off usb=on", { DEF }, 0, NULL, NULL },
 	{ "usb=on nvram=off", { DEF, .nvram = false }, 0, NULL, NULL },
+	{ "dram=off", { DEF, .dram = DRAM_MODE_OFF }, 0, NULL, NULL },
+	{ "dram=force", { DEF, .dram = DRAM_MODE_FORCE }, 0, NULL, NULL },
+	{ "dram=off dram=on", { DEF }, 0, NULL, NULL },
+	{ "dram=off dram=yes", { DEF, .dram = DRAM_MODE_OFF }, 1, "ignored: must be on, off or force", "dram=yes" },
 	{ "usb=0", { DEF }, 1, "ignored: must be on or off (read USB keyboards", "usb=0" },
 	{ "usb=off usb=OFF", { DEF, .usb = false }, 1, "off leaves every USB controller", "usb=OFF" },
 	{ "test_fault=ap", { DEF }, 1, "must be ap-absent, ap-absent-many, ap-ud2, ap-hang,", "test_fault=ap" },
@@ -228,6 +232,7 @@ static void check_config(const char *name, const struct config *got,
 	FIELD(cpus);
 	FIELD(nvram);
 	FIELD(usb);
+	FIELD(dram);
 	FIELD(test_fault);
 	for (size_t i = 0; i < want->ntests; i++)
 		FIELD(tests[i]);

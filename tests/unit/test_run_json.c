@@ -95,7 +95,7 @@ static const char *const keys[] = {
 	"ramsift_json", "version", "result", "passes", "errors", "tested_bytes", "usable_bytes",
 	"elapsed_s", "seed", "cpus", "firmware", "loader", "cmdline", "config", "failing_pages",
 	"fold", "machine", "dimms", "dimms_left_out", "truncated", "hypervisor", "mce_corrected",
-	"mce_uncorrected", "nvram",
+	"mce_uncorrected", "nvram", "dram", "diagnosis",
 };
 
 static void test_pass(void **state)
@@ -146,6 +146,8 @@ static void test_pass(void **state)
 	want_number(v, "mce_corrected", "0");
 	want_number(v, "mce_uncorrected", "0");
 	want_bool(v, "truncated", false);
+	want_null(v, "dram");
+	want_null(v, "diagnosis");
 	jv_free(v);
 
 	// What the run does not know is null; UEFI, multiboot2, tests= named.
@@ -200,6 +202,40 @@ static void test_pass(void **state)
 	want_string(v, "nvram.why", "kept 3 failing pages in RamsiftResult");
 	want_bool(v, "nvram.kept", true);
 	want_bool(v, "nvram.pages_cut", false);
+	jv_free(v);
+
+	// The DRAM phase skipped, then a learned map and a row diagnosed.
+	in.dram_status = "hypervisor";
+	assert_true(runjson_render(line, sizeof(line), &in));
+	v = parse_line();
+	want_string(v, "dram.status", "hypervisor");
+	assert_int_equal(at(v, "dram.functions")->n, 0);
+	want_null(v, "dram.row_bits");
+	want_null(v, "diagnosis");
+	jv_free(v);
+	struct dram_map map = { .funcs = { 0x2040, 0x4080 }, .nfuncs = 2, .row_lo = 18, .row_hi = 30 };
+	struct dram_diagnosis diag = { .shape = DRAM_SHAPE_ROW, .mapped = true, .cells = 5,
+				       .rows = 1, .columns = 5, .banks = 1, .map_banks = 4,
+				       .bank = 2, .row = 0x1a, .in_shape = 5 };
+	char words[256];
+	dram_diagnosis_format(&diag, words, sizeof(words));
+	in.dram_status = "learned";
+	in.dram_map = &map;
+	in.diagnosis = &diag;
+	assert_true(runjson_render(line, sizeof(line), &in));
+	v = parse_line();
+	want_string(v, "dram.status", "learned");
+	assert_int_equal(at(v, "dram.functions")->n, 2);
+	want_string(&at(v, "dram.functions")->item[0], "", "0x2040");
+	want_string(&at(v, "dram.functions")->item[1], "", "0x4080");
+	want_number(&at(v, "dram.row_bits")->item[0], "", "18");
+	want_number(&at(v, "dram.row_bits")->item[1], "", "30");
+	want_string(v, "diagnosis.shape", "row");
+	want_bool(v, "diagnosis.mapped", true);
+	want_bool(v, "diagnosis.replace", false);
+	want_number(v, "diagnosis.cells", "5");
+	want_number(v, "diagnosis.rows", "1");
+	want_string(v, "diagnosis.text", words);
 	jv_free(v);
 }
 

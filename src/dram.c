@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The DRAM geometry phase and the diagnosis of the failures (see dram.h).
+#include "dram.h"
+#include "dram/learn.h"
+#include "errors.h"
+#include "fmt.h"
+#include "keys.h"
+#include "log.h"
+#include "run.h"
+#include "string.h"
+#include "x86/dramtime.h"
+#include "x86/timer.h"
+
+// Reads of a and b per timed call: enough that a round is microseconds,
+// so the TSC's resolution and the fences' cost stay small beside it.
+#define PAIRS_PER_CALL 32
+// Keys are polled every this many calls of expired().
+#define KEY_POLL_CALLS 256
+
+static struct dram_map learned;
+static bool have_map;
+static const char *status;
+static struct dram_diagnosis diagnosis;
+static bool diagnosed;
+
+struct phase {
+	uint64_t deadline_ms;
+	unsigned calls;
+	bool ended_by_key;
+};
+
+static uint32_t time_pair(void *ctx, uint64_t a, uint64_t b)
+{
+	(void)ctx;
+	return dramtime_pair(a, b, PAIRS_PER_CALL);
+}
+
+static bool expired(void *ctx)
+{
+	struct phase *p = ctx;
+
+	if (++p->calls % KEY_POLL_CALLS == 0) {
+		enum key_action k = keys_poll();
+		if (k == KEY_STOP)
+			run_request_stop();
+		if (k != KEY_NONE)
+			p->ended_by_key = true;
+	}
+	return p->ended_by_key || timer_ms() >= p->deadline_ms;
+}
+
+static void log_validation(const struct dram_validation *v)
+{
+	log_info("dram: validation pairs=%u measured_conflicts=%u predicted_conflicts=%u both=%u",
+		 v->pairs, v->measured, v->predicted, v->both);
+}
+
+static void log_map(const struct dram_map *map)
+{
+	for (unsigned i = 0; i < map->nfuncs; i++)
+		log_info("dram: bank function 0x%llx", (unsigned long long)map->funcs[i]);
+	log_info("dram: row bits %u-%u", map->row_lo, map->row_hi);
+}
+
+// Why nothing is learned before trying, or NULL.
+static const char *skip_reason(const struct config *cfg, const char *hypervisor)
+{
+	if (cfg->dram == DRAM_MODE_OFF) {
+		status = "off";
+		log_info("dram: off (dram=off); failures are diagnosed from address bits");
+		return status;
+	}
+	if (hypervisor && cfg->dram != DRAM_MODE_FORCE) {
+		status = "hypervisor";
+		log_info("dram: no DRAM timing under a hypervisor (%s): its timing is not the DRAM's; "
+			 "failures are diagnosed from address bits (dram=force tries anyway)", hypervisor);
+		return status;
+	}
+	if (!dramtime_available()) {
+		status = "no-clflush";
+		log_info("dram: no DRAM timing: the CPU has no clflush; failures are diagnosed from "
+			 "address bits");
+		return status;
+	}
+	return NULL;
+}
+
+void dram_phase(const struct config *cfg, const struct ram *ram, const char *hypervisor,
+		uint64_t seed, void *scratch, size_t bytes)
+{
+	static const struct dram_limits lim = DRAM_LIMITS_DEFAULT;
+	static struct dram_result r;
+	uint64_t start = timer_ms();
+	struct phase p = { .deadline_ms = start + DRAM_PHASE_MS };
+	struct dram_machine m = { time_pair, expired, &p, ram->usable, ram->nusable };
+	char took[FMT_SIZE_LEN];
+
+	if (skip_reason(cfg, hypervisor))
+		return;
+	log_info("dram: learning the DRAM's bank mapping from access timing (%u s at most; "
+		 "s skips it)%s", DRAM_PHASE_MS / 1000,
+		 hypervisor ? "; under a hypervisor the timing is not the DRAM's" : "");
+	dram_learn(&m, &lim, seed, scratch, bytes, &r);
+	fmt_snprintf(took, sizeof(took), "%llu.%llu s", (unsigned long long)((timer_ms() - start) / 1000),
+		     (unsigned long long)((timer_ms() - start) / 100 % 10));
+	status = dram_outcome_name(r.outcome);
+	if (r.outcome == DRAM_LEARNED) {
+		learned = r.map;
+		have_map = true;
+		log_map(&r.map);
+		log_validation(&r.validation);
+		log_info("dram: learned in %s (%u measurements); failures are diagnosed in DRAM terms",
+			 took, r.measurements);
+		return;
+	}
+	if (r.outcome == DRAM_REJECTED)
+		log_validation(&r.validation);	// never the map it rejected
+	log_info("dram: no mapping learned%s: %s (%s, %u measurements); failures are diagnosed from "
+		 "address bits", p.ended_by_key ? " (a key ended it)" : "",
+		 dram_outcome_text(r.outcome), took, r.measurements);
+}
+
+const struct dram_map *dram_map_learned(void)
+{
+	return have_map ? &learned : NULL;
+}
+
+const char *dram_status(void)
+{
+	return status;
+}
+
+void dram_report_diagnosis(void)
+{
+	static uint64_t addrs[ERRORS_CELLS_MAX], scratch[ERRORS_CELLS_MAX];
+	static char words[LOG_LINE_MAX];
+	size_t n;
+	bool all;
+	const uint64_t *cells = errors_cells(&n, &all);
+
+	if (n == 0)
+		return;
+	mem_copy(addrs, cells, n * sizeof(addrs[0]));
+	dram_diagnose(addrs, n, scratch, dram_map_learned(), &diagnosis);
+	diagnosed = true;
+	dram_diagnosis_format(&diagnosis, words, sizeof(words));
+	log_info("diagnosis: %s", words);
+	if (!all)
+		log_info("summary: the diagnosis reads the first %u distinct failing words only",
+			 ERRORS_CELLS_MAX);
+}
+
+const struct dram_diagnosis *dram_diagnosis(void)
+{
+	return diagnosed ? &diagnosis : NULL;
+}
