@@ -9,6 +9,7 @@
 // CPUs' jobs) and printed by the BSP alone, so a test has one start line,
 // one progress line every 10 s and one end line whatever the CPUs.
 #include "errors.h"
+#include "hammerhost.h"
 #include "job.h"
 #include "keys.h"
 #include "log.h"
@@ -35,6 +36,7 @@ static struct {
 	size_t nids;
 	bool parallel;				// more than one: they synchronise
 	struct smp_barrier barrier;
+	struct mt_hammer hammer;		// the hammer test's, over all the job's ranges
 } job;
 
 // The shares' ranges: each cut adds at most one range to the test's.
@@ -173,7 +175,7 @@ static void run_share(void *arg)
 		.ranges = job.ranges + sh->first, .nranges = sh->n, .error = on_error,
 		.progress = on_progress, .sleep = on_sleep, .sync = job.parallel ? on_sync : NULL,
 		.cb_ctx = j, .seed = job.run->pass_seed, .bitfade_s = job.run->cfg->bitfade_s,
-		.nshares = (unsigned)job.nids,
+		.nshares = (unsigned)job.nids, .hammer = &job.hammer,
 	};
 
 	// The share's place in address order among the job's (the shares'
@@ -237,6 +239,7 @@ void job_run(const struct run_ctx *run, const struct mt_test *t, const struct ra
 	job.run = run;
 	plan_job(t, r, n, pass);
 	job.parallel = job.nids > 1;
+	hammerhost_job(&job.hammer, run, r, n, s->usable_bytes);
 
 	uint64_t now = timer_ms(), errors = errors_total();
 	uint32_t sweeps = job.parallel ? t->shared_sweeps : t->sweeps;

@@ -19,6 +19,7 @@
 #include "pass.h"
 #include "report.h"
 #include "errors.h"
+#include "hammerhost.h"
 #include "keys.h"
 #include "machine.h"
 #include "x86/paging.h"
@@ -344,6 +345,7 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 	report_summary(run.status, &footprint);
 	report_badram(&cfg, &ram, "");
 	dram_report_diagnosis();
+	hammerhost_summary();
 	if (bootinfo.efi)
 		report_uefi_advice();
 	run_finish(errors_found() ? RESULT_FAIL : run_stopping() ? RESULT_STOPPED : RESULT_PASS);

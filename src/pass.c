@@ -2,6 +2,7 @@
 // The pass loop: each pass's steps (lib/run/schedule.h), which give every
 // selected test to every usable byte while ramsift moves out of the way.
 #include "errors.h"
+#include "hammerhost.h"
 #include "fmt.h"
 #include "job.h"
 #include "log.h"
@@ -264,6 +265,7 @@ void run_passes(struct run_ctx *run)
 		errors_to_status(s);
 		status_line_pass_end(line, sizeof(line), s, tested, timer_ms());
 		log_info("%s", line);
+		hammerhost_pass_end(pass);
 		status_pass_end(s, tested);
 		if (cfg->passes != pass && errors_found()) {
 			// Runs that go on (passes=0) show the lines so far.

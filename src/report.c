@@ -4,6 +4,7 @@
 #include "badram/badram.h"
 #include "dram.h"
 #include "errors.h"
+#include "hammerhost.h"
 #include "log.h"
 #include "machcheck.h"
 #include "machine.h"
@@ -157,9 +158,11 @@ void report_json(const struct config *cfg, const struct run_status *s, enum resu
 		.dram_status = dram_status(),
 		.dram_map = dram_map_learned(),
 		.diagnosis = dram_diagnosis(),
+		.hammer_only = hammerhost_only(),
 		.scratch = line,	// free now: the run is ending
 	};
 
+	in.hammered = hammerhost_totals(&in.hammer_rate, &in.hammer_rows);
 	if (runjson_render(json, sizeof(json), &in))
 		log_text("json: ", json);
 }

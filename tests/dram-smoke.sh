@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # build/ramsift-dram end to end. --simulate on each tests/dram/*.map (DRAMA's
-# published mappings, with noise) must print exactly tests/dram/*.out and
+# published mappings, and shapes derived from them, with noise) must print exactly tests/dram/*.out and
 # exit 0; bad MAP files and options must exit 2 with a message naming the
 # line and the item; a MAP whose noise hides the conflicts must say why no
 # mapping was found and exit 1. Then the tool runs on this machine: it passes

@@ -42,9 +42,11 @@ for f in $(find lib src boot tests tools bench -name '*.[chS]' | sort); do
 				broke "$f" "$h" "the utilities at lib/'s root use no library" ;;
 			lib/run:* | lib/record:*) ;;	# they combine the libraries
 			lib/boot:lib/badram/badram.h) ;;	# the fold's budget limits
+			lib/memtest:lib/dram/*) ;;	# the hammer test's rows and banks
 			lib/*:lib/*/*)
 				# memtest and badram use only the root and themselves;
-				# boot only the fold's limits besides.
+				# boot only the fold's limits besides, memtest the DRAM
+				# geometry.
 				[ "$(dirname "$target")" = "$dir" ] ||
 					broke "$f" "$h" "lib/boot, lib/memtest and lib/badram do not use each other"
 				;;

@@ -161,6 +161,8 @@ static const struct number errors_num = { 0, UINT32_MAX,
 	"errors= takes ", " ERROR lines to print", U32_FIELD(error_lines) };
 static const struct number bitfade_num = { 0, CMDLINE_MAX_BITFADE,
 	"bitfade= takes ", " seconds (0 = skip the wait)", U32_FIELD(bitfade_s) };
+static const struct number hammer_num = { 1, CMDLINE_MAX_HAMMER,
+	"hammer= takes ", " seconds of row hammering a pass (the hammer test)", U32_FIELD(hammer_s) };
 static const struct number patterns_num = { 1, BADRAM_MAX_PAIRS,
 	"patterns= takes ", " BadRAM pairs", U32_FIELD(patterns) };
 static const struct number holes_num = { 1, CMDLINE_MAX_HOLES,
@@ -441,6 +443,7 @@ static const struct {
 	{ "seed", set_seed, &seed_num },
 	{ "errors", set_u32, &errors_num },
 	{ "bitfade", set_u32, &bitfade_num },
+	{ "hammer", set_u32, &hammer_num },
 	{ "patterns", set_u32, &patterns_num },
 	{ "holes", set_u32, &holes_num },
 	{ "cpus", set_u32, &cpus_num },
@@ -514,6 +517,7 @@ void config_defaults(struct config *cfg)
 	cfg->onexit = ONEXIT_HALT;
 	cfg->error_lines = CMDLINE_DEFAULT_ERROR_LINES;
 	cfg->bitfade_s = CMDLINE_DEFAULT_BITFADE;
+	cfg->hammer_s = CMDLINE_DEFAULT_HAMMER;
 	cfg->patterns = BADRAM_DEFAULT_PAIRS;
 	cfg->holes = BADRAM_DEFAULT_HOLES;
 	cfg->cpus = 0;

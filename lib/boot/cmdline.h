@@ -59,6 +59,8 @@ const char *cmdline_dram_name(enum dram_mode m);
 #define CMDLINE_DEFAULT_ERROR_LINES 100u
 #define CMDLINE_DEFAULT_BITFADE 90u     // seconds
 #define CMDLINE_MAX_BITFADE 86400u
+#define CMDLINE_DEFAULT_HAMMER 10u      // seconds of the hammer test a pass
+#define CMDLINE_MAX_HAMMER 3600u
 #define CMDLINE_MAX_HOLES 100000u
 #define CMDLINE_MAX_CPUS MAX_CPUS
 
@@ -75,6 +77,7 @@ struct config {
 	bool seed_set;          // false: the caller picks one (and prints it)
 	uint32_t error_lines;   // ERROR lines printed at most; counting goes on
 	uint32_t bitfade_s;     // bit-fade's wait per polarity; 0 skips it
+	uint32_t hammer_s;      // the hammer test's time a pass, seconds
 	uint32_t patterns;      // most BadRAM pairs to print (K)
 	uint32_t holes;         // most holes the pairs may cut into RAM (H)
 	uint32_t cpus;          // CPUs that test, the BSP included; 0 = all
@@ -121,8 +124,8 @@ void config_defaults(struct config *cfg);
 //             default: the default pass).
 //             The name "all" stands for every test, in table order.
 //   onexit=halt|reboot|poweroff|qemu
-//   seed=N errors=N bitfade=N patterns=N holes=N cpus=N  numbers in the
-//             ranges the constants above give (patterns: 1..BADRAM_MAX_PAIRS;
+//   seed=N errors=N bitfade=N hammer=N patterns=N holes=N cpus=N  numbers in
+//             the ranges the constants above give (patterns: 1..BADRAM_MAX_PAIRS;
 //             seed: any 64-bit value; cpus: 0..CMDLINE_MAX_CPUS, 0 = all)
 //   usb=on|off  read USB keyboards (off: leave every USB controller as the
 //             firmware left it); default on

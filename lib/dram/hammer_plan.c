@@ -237,7 +237,11 @@ bool hammer_plan_site(const struct hammer_plan *p, uint64_t pass, uint32_t i,
 
 	if (!site_number(p, pass, i, &x))
 		return false;
-	uint64_t g = (uint64_t)((unsigned __int128)(x / p->banks) * p->stride % p->groups);
+	// Bank b's j-th site is at position (j + b) * stride: consecutive sites
+	// are on consecutive banks and far apart in memory, so a pass that its
+	// budget cuts short is still spread over all of it.
+	uint64_t g = (uint64_t)((unsigned __int128)(x / p->banks + x % p->banks) * p->stride %
+				p->groups);
 	const struct range *r = locate(p, g, &q);
 	s->bank = (uint32_t)(x % p->banks);
 	if (r == NULL || !row_start(&p->map, q, s->bank, &first))

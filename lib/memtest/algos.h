@@ -69,4 +69,8 @@ bool mt_blockmove(const struct mt_ctx *ctx, const void *param);
 // No parameter.
 bool mt_bitfade(const struct mt_ctx *ctx, const void *param);
 
+// hammer (hammer.c): row hammer through ctx->hammer, double-sided, then
+// many-sided with decoys. No parameter.
+bool mt_hammer(const struct mt_ctx *ctx, const void *param);
+
 #endif

@@ -105,6 +105,13 @@ const struct mt_test mt_tests[] = {
 		.in_default_pass = true,
 		.sweeps = 4, .parallel = true, .shared_sweeps = 4, .retention = true,
 	},
+	{
+		.name = "hammer", .run = mt_hammer,
+		.summary = "row hammer: the rows beside victims activated as fast as the machine "
+			   "can, double- and many-sided: disturbance between rows",
+		.in_default_pass = false,
+		.sweeps = 0, .parallel = true, .shared_sweeps = 0,
+	},
 };
 
 const size_t mt_ntests = sizeof(mt_tests) / sizeof(mt_tests[0]);

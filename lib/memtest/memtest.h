@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dram/hammer.h"
 #include "range.h"
 
 // Progress is reported, and an abort can happen, once per chunk of at most
@@ -61,6 +62,29 @@ typedef bool (*mt_sleep_fn)(void *cb_ctx, uint32_t seconds);
 //    each CPU's run returns false.
 typedef bool (*mt_sync_fn)(void *cb_ctx, bool flush);
 
+// What the hammer test needs besides the memory: the machine's way to
+// hammer (src/hammerhost.c), the map, the whole memory of the job (each
+// CPU hammers its banks of one plan over all of it, not its share) and the
+// budget. NULL in mt_ctx: nothing to hammer with (the host simulators).
+struct mt_hammer {
+	const struct range *ranges;	// the job's memory, sorted, disjoint
+	size_t nranges;
+	const struct dram_map *map;	// learned; NULL: aggressors guessed
+	uint64_t row_stride;		// the guess's row stride, bytes
+	uint64_t pass;			// which of the plan's sites this pass takes
+	hammer_fill_fn fill;		// the machine's (they get cb_ctx NULL)
+	hammer_read_fn read;
+	hammer_fn hammer;
+	uint64_t tsc_hz;
+	uint64_t max_ticks;		// this CPU's budget for the job
+	// A word flipped only at the maximum rate; the CPU's result at the
+	// end of its share (both with ctx).
+	void (*vulnerable)(void *ctx, uint64_t addr, uint64_t expected, uint64_t actual);
+	void (*done)(void *ctx, const struct hammer_result *double_sided,
+		     const struct hammer_result *many_sided);
+	void *ctx;
+};
+
 struct mt_ctx {
 	// The memory to test: physical ranges [start, end), both 8-byte
 	// aligned (any representable values; the tests never compute an
@@ -84,6 +108,7 @@ struct mt_ctx {
 	// speed (march.c); nshares 0 counts as 1. Ignored without sync.
 	unsigned share;
 	unsigned nshares;
+	const struct mt_hammer *hammer;	// the hammer test's; NULL: it does nothing
 };
 
 struct mt_test {

@@ -249,6 +249,16 @@ static void render(struct json *j, const struct runjson *in, enum detail d)
 	nvram(j, in->nvram);
 	dram(j, in);
 	diagnosis(j, in->diagnosis);
+	json_key(j, "hammer");
+	if (in->hammered) {
+		json_object_begin(j);
+		number(j, "rate", in->hammer_rate);
+		number(j, "rows", in->hammer_rows);
+		json_object_end(j);
+	} else {
+		json_null(j);
+	}
+	number(j, "hammer_only", in->hammer_only);
 	json_object_end(j);
 }
 

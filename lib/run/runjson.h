@@ -63,6 +63,10 @@ struct runjson {
 	const char *dram_status;	// the DRAM phase's end (src/dram.h); NULL: not reached
 	const struct dram_map *dram_map;	// the learned map; NULL: none
 	const struct dram_diagnosis *diagnosis;	// the failures in DRAM terms; NULL: none
+	bool hammered;			// the hammer test ran
+	uint32_t hammer_rate;		// its highest rate: activations per aggressor per 64 ms
+	uint64_t hammer_rows;		// victim rows it hammered
+	uint64_t hammer_only;		// words flipped only at the maximum rate
 	char *scratch;			// BADRAM_LINE_MAX bytes for the fold's lines
 					// (badram_json), when fold is not NULL
 };

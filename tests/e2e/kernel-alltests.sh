@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Every test of the table (tests=all), bit-fade with a 1 s wait, over 64 MiB:
+# Every test of the table (tests=all), bit-fade with a 1 s wait and 1 s of
+# row hammering, over 64 MiB:
 # each must start and end in the pass's order (lib/run/schedule.h): the other
 # tests over ramsift's two homes and the AP start-up code, bit-fade's first
 # window over all but ramsift's place, the other tests over that place after
@@ -9,9 +10,9 @@
 # a false error).
 . "$(dirname "$0")/lib.sh"
 
-e2e_boot -m 64M -kernel "$ELF" -append "console=ttyS0,115200 $E2E_ARGS tests=all bitfade=1"
+e2e_boot -m 64M -kernel "$ELF" -append "console=ttyS0,115200 $E2E_ARGS tests=all bitfade=1 hammer=1"
 e2e_expect_pass
-names="address-walk own-address march-c mi-ones mi-8bit mi-random mi-walk64 random modulo-20 block-move"
+names="address-walk own-address march-c mi-ones mi-8bit mi-random mi-walk64 random modulo-20 block-move hammer"
 sweep() { for n in $names; do echo "$n$1"; done; }
 fade='bit-fade own-memory'
 want=$(sweep ' own-memory'; echo bit-fade; echo bit-fade; sweep ' own-memory'

@@ -14,6 +14,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -524,6 +525,31 @@ static void check_dram(size_t result_at)
 		is_null(root, "diagnosis", "the log has no diagnosis: line");
 }
 
+// The hammer: lines: the JSON's hammer is null without a "hammer: pass"
+// line; hammer_only is the summary's count of words vulnerable to row
+// hammer (0 without that line); a log from before them has neither key.
+static void check_hammer(size_t result_at)
+{
+	const char *prefix = "summary: row hammer: ";
+	const struct jv *h = jv_path(root, "hammer");
+	bool hammered = false;
+	char n[32] = "0";
+
+	for (size_t i = 0; i < result_at; i++) {
+		hammered |= starts(lines[i], "hammer: pass ");
+		if (starts(lines[i], prefix) && isdigit((unsigned char)lines[i][strlen(prefix)]))
+			snprintf(n, sizeof(n), "%.*s", (int)strspn(lines[i] + strlen(prefix), "0123456789"),
+				 lines[i] + strlen(prefix));
+	}
+	if (!h)
+		return;
+	if (hammered && h->type != JV_OBJECT)
+		fail("the log has hammer: lines, the JSON's hammer is no object");
+	if (!hammered)
+		is_null(root, "hammer", "the log has no hammer: pass line");
+	same_number(root, "hammer_only", n);
+}
+
 static int check_log(const char *path)
 {
 	size_t len;
@@ -570,6 +596,7 @@ static int check_log(const char *path)
 	check_machine_check();
 	check_nvram(result_at);
 	check_dram(result_at);
+	check_hammer(result_at);
 	jv_free(v);
 	free(text);
 	return failures ? 1 : 0;

@@ -44,7 +44,7 @@ static void record(void *ctx, const char *word, size_t word_len,
 #pragma GCC diagnostic ignored "-Woverride-init"
 #define DEF .serial = true, .serial_port = 0, .serial_baud = 115200, \
 	.screen = true, .passes = 1, .ntests = 0, .onexit = ONEXIT_HALT, \
-	.seed = 0, .seed_set = false, .error_lines = 100, .bitfade_s = 90, \
+	.seed = 0, .seed_set = false, .error_lines = 100, .bitfade_s = 90, .hammer_s = 10, \
 	.patterns = BADRAM_DEFAULT_PAIRS, .holes = BADRAM_DEFAULT_HOLES, \
 	.cpus = 0, .nvram = true, .usb = true, .dram = DRAM_MODE_ON, .test_fault = TEST_FAULT_NONE
 
@@ -135,8 +135,8 @@ static const struct {
 	{ "onexit=HALT", { DEF }, 1, "must be halt", NULL },
 	{ "onexit=reboot onexit=qemu", { DEF, .onexit = ONEXIT_QEMU }, 0, NULL, NULL },
 	// unknown keys and stray words
-	{ "quiet", { DEF }, 1, "not an option (expected key=value), ignored; known: console= passes= tests= onexit= seed= errors= bitfade= patterns= holes= cpus= nvram= usb= dram= test_fault=", "quiet" },
-	{ "foo=1", { DEF }, 1, "unknown option, ignored; known: console= passes= tests= onexit= seed= errors= bitfade= patterns= holes= cpus= nvram= usb= dram= test_fault=", "foo=1" },
+	{ "quiet", { DEF }, 1, "not an option (expected key=value), ignored; known: console= passes= tests= onexit= seed= errors= bitfade= hammer= patterns= holes= cpus= nvram= usb= dram= test_fault=", "quiet" },
+	{ "foo=1", { DEF }, 1, "unknown option, ignored; known: console= passes= tests= onexit= seed= errors= bitfade= hammer= patterns= holes= cpus= nvram= usb= dram= test_fault=", "foo=1" },
 	{ "=1", { DEF }, 1, "unknown option", "=1" },
 	{ "=", { DEF }, 1, "unknown option", "=" },
 	{ "Passes=2", { DEF }, 1, "unknown option", NULL },
@@ -151,7 +151,7 @@ static const struct {
 	{ "tests=all", { DEF, .ntests = 4, .tests = { 0, 1, 2, 3 } }, 0, NULL, NULL },
 	{ "tests=rand,all", { DEF, .ntests = 5, .tests = { 3, 0, 1, 2, 3 } }, 0, NULL, NULL },
 	{ "tests=nope", { DEF }, 1, "unknown test \"nope\", word ignored; known: all walk mats inv rand", NULL },
-	// seed= errors= bitfade= patterns= holes=
+	// seed= errors= bitfade= hammer= patterns= holes=
 	{ "seed=0x1234abcd", { DEF, .seed = 0x1234abcd, .seed_set = true }, 0, NULL, NULL },
 	{ "seed=0", { DEF, .seed = 0, .seed_set = true }, 0, NULL, NULL },
 	{ "seed=18446744073709551615", { DEF, .seed = UINT64_MAX, .seed_set = true }, 0, NULL, NULL },
@@ -196,6 +196,8 @@ static const struct {
 	{ "usb=off", { DEF, .usb = false }, 0, NULL, NULL },
 	{ "usb=off usb=on", { DEF }, 0, NULL, NULL },
 	{ "usb=on nvram=off", { DEF, .nvram = false }, 0, NULL, NULL },
+	{ "hammer=60", { DEF, .hammer_s = 60 }, 0, NULL, NULL },
+	{ "hammer=0", { DEF }, 1, "hammer= takes 1..3600 seconds", "hammer=0" },
 	{ "dram=off", { DEF, .dram = DRAM_MODE_OFF }, 0, NULL, NULL },
 	{ "dram=force", { DEF, .dram = DRAM_MODE_FORCE }, 0, NULL, NULL },
 	{ "dram=off dram=on", { DEF }, 0, NULL, NULL },
@@ -227,6 +229,7 @@ static void check_config(const char *name, const struct config *got,
 	FIELD(seed_set);
 	FIELD(error_lines);
 	FIELD(bitfade_s);
+	FIELD(hammer_s);
 	FIELD(patterns);
 	FIELD(holes);
 	FIELD(cpus);

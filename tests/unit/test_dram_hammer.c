@@ -283,6 +283,31 @@ static void test_plan_spread(void **state)
 	}
 }
 
+// A pass its time budget cuts short after a few sites (fewer than the
+// banks) is still spread over memory: its first 8 sites are in 8 different
+// eighths of it, not in one row position on 8 banks.
+static void test_plan_spread_first_sites(void **state)
+{
+	const struct dram_map map = { { B(13) | B(17), B(14) | B(18), B(15) | B(19), B(16) | B(20) },
+				      4, 17, 32 };
+	const struct range r = { 0, B(29) };
+	struct hammer_plan p;
+	(void)state;
+
+	assert_true(hammer_plan_init(&p, &map, 0, &r, 1, 2, 0, 4096));
+	for (uint64_t pass = 0; pass < 4; pass++) {
+		unsigned eighths = 0;
+		struct hammer_site s;
+		for (uint32_t i = 0; i < 8; i++) {
+			assert_true(hammer_plan_site(&p, pass, i, &s));
+			eighths |= 1u << (s.victim[0] / (r.end / 8));
+		}
+		if (__builtin_popcount(eighths) < 4)
+			fail_msg("pass %llu: the first 8 sites are in %d eighths of memory, want 4 or more",
+				 (unsigned long long)pass, __builtin_popcount(eighths));
+	}
+}
+
 static void test_plan_bad_arguments(void **state)
 {
 	const struct dram_map map = { { B(13) | B(17) }, 1, 17, 32 };
@@ -635,6 +660,7 @@ int main(void)
 		cmocka_unit_test(test_run_budget),
 		cmocka_unit_test(test_run_shares),
 		cmocka_unit_test(test_stride_guess),
+		cmocka_unit_test(test_plan_spread_first_sites),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

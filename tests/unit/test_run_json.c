@@ -95,7 +95,7 @@ static const char *const keys[] = {
 	"ramsift_json", "version", "result", "passes", "errors", "tested_bytes", "usable_bytes",
 	"elapsed_s", "seed", "cpus", "firmware", "loader", "cmdline", "config", "failing_pages",
 	"fold", "machine", "dimms", "dimms_left_out", "truncated", "hypervisor", "mce_corrected",
-	"mce_uncorrected", "nvram", "dram", "diagnosis",
+	"mce_uncorrected", "nvram", "dram", "diagnosis", "hammer", "hammer_only",
 };
 
 static void test_pass(void **state)
@@ -148,6 +148,8 @@ static void test_pass(void **state)
 	want_bool(v, "truncated", false);
 	want_null(v, "dram");
 	want_null(v, "diagnosis");
+	want_null(v, "hammer");
+	want_number(v, "hammer_only", "0");
 	jv_free(v);
 
 	// What the run does not know is null; UEFI, multiboot2, tests= named.
@@ -236,6 +238,17 @@ static void test_pass(void **state)
 	want_number(v, "diagnosis.cells", "5");
 	want_number(v, "diagnosis.rows", "1");
 	want_string(v, "diagnosis.text", words);
+	jv_free(v);
+
+	in.hammered = true;
+	in.hammer_rate = 640000;
+	in.hammer_rows = 52;
+	in.hammer_only = 3;
+	assert_true(runjson_render(line, sizeof(line), &in));
+	v = parse_line();
+	want_number(v, "hammer.rate", "640000");
+	want_number(v, "hammer.rows", "52");
+	want_number(v, "hammer_only", "3");
 	jv_free(v);
 }
 
