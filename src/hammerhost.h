@@ -32,7 +32,8 @@ void hammerhost_pass_end(uint32_t pass);
 // Words flipped only at the maximum rate over the run (the two-rate rule).
 uint64_t hammerhost_only(void);
 
-// The summary's lines on them, when there were any: after the BadRAM lines.
+// The summary's lines, when the hammer test ran: the rows, the rate and
+// hammer_only, then the vulnerable words' pages; after the BadRAM lines.
 void hammerhost_summary(void);
 
 // The run's highest rate reached (activations per aggressor per 64 ms

@@ -413,6 +413,7 @@ static const char *const test_fault_names[] = {
 	[TEST_FAULT_NVRAM_QUERY_ERROR] = "nvram-query-error",
 	[TEST_FAULT_NVRAM_NO_QUERY] = "nvram-no-query",
 	[TEST_FAULT_NVRAM_EFI32] = "nvram-efi32",
+	[TEST_FAULT_HAMMER_WEAK] = "hammer-weak",
 };
 
 static void set_test_fault(struct parser *p, const char *v, size_t n, const void *arg)
@@ -424,8 +425,8 @@ static void set_test_fault(struct parser *p, const char *v, size_t n, const void
 			return;
 		}
 	}
-	warn(p, "ignored: must be ap-absent, ap-absent-many, ap-ud2, ap-hang, ap-hang-end, ap-stack or "
-		"nvram-fault (test hooks that make ramsift fail on purpose)");
+	warn(p, "ignored: must be ap-absent, ap-absent-many, ap-ud2, ap-hang, ap-hang-end, ap-stack, "
+		"nvram-fault or hammer-weak (test hooks that make ramsift fail on purpose)");
 }
 
 // ---- dispatch ----------------------------------------------------------

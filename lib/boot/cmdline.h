@@ -40,6 +40,7 @@ enum test_fault {
 	TEST_FAULT_NVRAM_QUERY_ERROR, // its QueryVariableInfo returns EFI_DEVICE_ERROR
 	TEST_FAULT_NVRAM_NO_QUERY,    // it has no QueryVariableInfo (as before UEFI 2.0)
 	TEST_FAULT_NVRAM_EFI32,       // the loader's system table taken as a 32-bit one
+	TEST_FAULT_HAMMER_WEAK, // one victim word gives way at the maximum hammer rate only
 };
 
 // Whether to learn the DRAM's geometry from timing before the tests (dram=).

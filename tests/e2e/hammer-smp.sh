@@ -9,7 +9,9 @@
 # Multiboot loader use 32-48 MiB before ramsift runs), so that every victim
 # row there holds one: the words the hammer test checks fail at both rates, so they are
 # plain ERROR lines with test=hammer, folded into the BadRAM lines, and
-# none counts as vulnerable only at the maximum rate.
+# none counts as vulnerable only at the maximum rate. Boot 3,
+# test_fault=hammer-weak: a victim word that flips at the maximum rate only
+# is one hammer: vulnerable line and hammer_only=1, and the run still PASSes.
 . "$(dirname "$0")/lib.sh"
 E2E_ACCEL=tcg,thread=multi
 args="console=ttyS0,115200 $E2E_ARGS tests=hammer hammer=2"
@@ -45,3 +47,17 @@ e2e_expect '^badram=0x' 'the failures folded'
 e2e_expect '^hammer: pass 1: .*; [1-9][0-9]* errors, 0 words vulnerable only at the maximum rate' \
 	'the hammer: line counts the errors'
 e2e_expect_no '^hammer: vulnerable ' 'stuck bits are no row hammer'
+
+e2e_boot -m 64M -smp 2 -kernel "$ELF" -append "$args test_fault=hammer-weak"
+e2e_expect '^ramsift: result=PASS ' 'a word vulnerable to row hammer is no error'
+[ "$(grep -c '^hammer: vulnerable ' "$E2E_LOG")" -eq 1 ] || e2e_fail 'want one hammer: vulnerable line'
+e2e_expect '^hammer: vulnerable addr=0x[0-9a-f]{16} expected=0x(0{16}|f{16}) actual=0x(0{15}8|f{15}7) pass=1 cpu=[01]: flipped at the maximum rate only$' \
+	'the vulnerable word, bit 3 flipped'
+e2e_expect '^hammer: pass 1: .*; 0 errors, 1 words vulnerable only at the maximum rate' 'the pass counts it'
+e2e_expect '^summary: row hammer: [0-9]+ rows hammered at up to [0-9]+ activations per aggressor per 64 ms window; hammer_only=1$' \
+	'the summary counts it apart'
+e2e_expect '^summary: row hammer: 1 words flipped at the maximum rate only, not at 200000: vulnerable to row hammer at [0-9]+ activations per window; not counted as errors and not in the BadRAM lines$' \
+	'the summary says what it means'
+e2e_expect '^summary: row hammer: their pages: 0x[0-9a-f]+000 ' 'its page named'
+e2e_expect '"hammer_only":1' 'the JSON counts it'
+e2e_expect_no '^(ERROR |badram=)' 'no error, no BadRAM line'

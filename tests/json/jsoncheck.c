@@ -14,7 +14,6 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -526,20 +525,18 @@ static void check_dram(size_t result_at)
 }
 
 // The hammer: lines: the JSON's hammer is null without a "hammer: pass"
-// line; hammer_only is the summary's count of words vulnerable to row
-// hammer (0 without that line); a log from before them has neither key.
+// line; hammer_only is the summary's hammer_only= (0 without the line); a
+// log from before them has neither key.
 static void check_hammer(size_t result_at)
 {
-	const char *prefix = "summary: row hammer: ";
 	const struct jv *h = jv_path(root, "hammer");
 	bool hammered = false;
 	char n[32] = "0";
 
 	for (size_t i = 0; i < result_at; i++) {
 		hammered |= starts(lines[i], "hammer: pass ");
-		if (starts(lines[i], prefix) && isdigit((unsigned char)lines[i][strlen(prefix)]))
-			snprintf(n, sizeof(n), "%.*s", (int)strspn(lines[i] + strlen(prefix), "0123456789"),
-				 lines[i] + strlen(prefix));
+		if (starts(lines[i], "summary: row hammer: "))
+			field(lines[i], "hammer_only", n, sizeof(n));
 	}
 	if (!h)
 		return;

@@ -189,6 +189,7 @@ static const struct {
 	{ "test_fault=nvram-query-error", { DEF, .test_fault = TEST_FAULT_NVRAM_QUERY_ERROR }, 0, NULL, NULL },
 	{ "test_fault=nvram-no-query", { DEF, .test_fault = TEST_FAULT_NVRAM_NO_QUERY }, 0, NULL, NULL },
 	{ "test_fault=nvram-efi32", { DEF, .test_fault = TEST_FAULT_NVRAM_EFI32 }, 0, NULL, NULL },
+	{ "test_fault=hammer-weak", { DEF, .test_fault = TEST_FAULT_HAMMER_WEAK }, 0, NULL, NULL },
 	{ "nvram=off", { DEF, .nvram = false }, 0, NULL, NULL },
 	{ "nvram=off nvram=on", { DEF }, 0, NULL, NULL },
 	{ "nvram=no", { DEF }, 1, "ignored: must be on or off", "nvram=no" },
