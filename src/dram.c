@@ -2,6 +2,7 @@
 // The DRAM geometry phase and the diagnosis of the failures (see dram.h).
 #include "dram.h"
 #include "dram/learn.h"
+#include "dram/lines.h"
 #include "errors.h"
 #include "fmt.h"
 #include "keys.h"
@@ -51,15 +52,18 @@ static bool expired(void *ctx)
 
 static void log_validation(const struct dram_validation *v)
 {
-	log_info("dram: validation pairs=%u measured_conflicts=%u predicted_conflicts=%u both=%u",
-		 v->pairs, v->measured, v->predicted, v->both);
+	char words[LOG_LINE_MAX];
+
+	dram_format_validation(words, sizeof(words), v);
+	log_info("dram: validation %s", words);
 }
 
-static void log_map(const struct dram_map *map)
+static void log_map(const struct dram_result *r)
 {
-	for (unsigned i = 0; i < map->nfuncs; i++)
-		log_info("dram: bank function 0x%llx", (unsigned long long)map->funcs[i]);
-	log_info("dram: row bits %u-%u", map->row_lo, map->row_hi);
+	char line[LOG_LINE_MAX];
+
+	for (unsigned i = 0; dram_map_line(&r->map, &r->validation, i, line, sizeof(line)); i++)
+		log_info("dram: %s", line);
 }
 
 // Why nothing is learned before trying, or NULL.
@@ -107,8 +111,7 @@ void dram_phase(const struct config *cfg, const struct ram *ram, const char *hyp
 	if (r.outcome == DRAM_LEARNED) {
 		learned = r.map;
 		have_map = true;
-		log_map(&r.map);
-		log_validation(&r.validation);
+		log_map(&r);
 		log_info("dram: learned in %s (%u measurements); failures are diagnosed in DRAM terms",
 			 took, r.measurements);
 		return;

@@ -21,6 +21,7 @@
 
 #include "dram/hammer.h"
 #include "dram/learn.h"
+#include "dram/lines.h"
 #include "dram/mapfile.h"
 #include "dram/native.h"
 #include "dram/sim.h"
@@ -114,28 +115,19 @@ static int parse_args(int argc, char **argv, struct options *o)
 	return 0;
 }
 
-static void print_validation(const struct dram_validation *v)
-{
-	printf("pairs=%u measured_conflicts=%u predicted_conflicts=%u both=%u", v->pairs,
-	       v->measured, v->predicted, v->both);
-}
-
 // The result's lines; the exit status.
 static int report(const struct dram_result *r)
 {
+	char line[160];
+
 	if (r->outcome == DRAM_LEARNED) {
-		for (unsigned i = 0; i < r->map.nfuncs; i++)
-			printf("dram: bank function 0x%llx\n", (unsigned long long)r->map.funcs[i]);
-		printf("dram: row bits %u-%u\n", r->map.row_lo, r->map.row_hi);
-		printf("dram: validation ");
-		print_validation(&r->validation);
-		printf("\n");
+		for (unsigned i = 0; dram_map_line(&r->map, &r->validation, i, line, sizeof(line)); i++)
+			printf("dram: %s\n", line);
 	} else {
 		printf("dram: no mapping found: %s", dram_outcome_text(r->outcome));
 		if (r->outcome == DRAM_REJECTED) {
-			printf(" (");
-			print_validation(&r->validation);
-			printf(" precision=%u.%03u recall=%u.%03u)",
+			dram_format_validation(line, sizeof(line), &r->validation);
+			printf(" (%s precision=%u.%03u recall=%u.%03u)", line,
 			       dram_precision_milli(&r->validation) / 1000,
 			       dram_precision_milli(&r->validation) % 1000,
 			       dram_recall_milli(&r->validation) / 1000,

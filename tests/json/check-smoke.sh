@@ -6,7 +6,7 @@
 # the json: line that differs from its text line, a key twice, no json:
 # line or one after the result, a BadRAM pair, an offline: page, a DIMM,
 # a machine string, the hypervisor, an MCE line, the diagnosis, a
-# learned bank function. A log without ramsift's banner passes unchecked.
+# learned bank function, a hammer: line, hammer_only. A log without ramsift's banner passes unchecked.
 # Usage: tests/json/check-smoke.sh path/to/ramsift-jsoncheck
 set -u
 check=$1
@@ -51,6 +51,8 @@ broken 'an uncorrected MCE line not counted' '/^summary: 38 errors/i MCE cpu=0 b
 broken 'the diagnosis' 's/^diagnosis: 2 cells in 2 rows/diagnosis: 2 cells in 1 row/'
 broken 'no diagnosis line' '/^diagnosis: /d'
 broken 'a bank function not in the JSON' '/^dram: /a dram: bank function 0x2040'
+broken 'a hammer: line the JSON does not hold' '/^summary: 38 errors/i hammer: pass 1: double-sided: 9 rows in 9 sites at 640000 activations per aggressor per 64 ms window; 8-sided with 2 decoys: 42 rows in 6 sites at 80000 activations per aggressor per 64 ms window; 0 errors, 0 words vulnerable only at the maximum rate'
+broken 'hammer_only differs' '/^summary: 38 errors/a summary: row hammer: 51 rows hammered at up to 640000 activations per aggressor per 64 ms window; hammer_only=2'
 broken 'the fold mode' 's/^summary: the pairs are folded for GRUB on BIOS and UEFI/summary: the pairs are folded for GRUB on UEFI (x)/'
 
 # Not a ramsift run (a Linux boot of the round trips): nothing to check.
