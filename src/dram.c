@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The DRAM geometry phase and the diagnosis of the failures (see dram.h).
 #include "dram.h"
+#include "dram/decode.h"
 #include "dram/learn.h"
 #include "dram/lines.h"
 #include "errors.h"
@@ -133,6 +134,32 @@ const char *dram_status(void)
 	return status;
 }
 
+// The lowest CELLS_LISTED failing words in DRAM terms: under the learned
+// map, or the diagnosis's guess (diagnose.h) without one.
+#define CELLS_LISTED 16
+static void log_cells(const uint64_t *addrs, size_t n)
+{
+	const struct dram_map *map = dram_map_learned();
+	struct dram_addr a;
+
+	for (size_t i = 0; i < n && i < CELLS_LISTED; i++) {
+		if (map) {
+			dram_decode(map, addrs[i], &a);
+			log_info("cell: addr=0x%016llx bank=%u row=0x%llx column=0x%llx",
+				 (unsigned long long)addrs[i], a.bank, (unsigned long long)a.row,
+				 (unsigned long long)a.column);
+		} else {
+			log_info("cell: addr=0x%016llx row=0x%llx column=0x%llx (no DRAM mapping: the row "
+				 "is the MiB, the column address bits 3-6 and 8-12)",
+				 (unsigned long long)addrs[i],
+				 (unsigned long long)(addrs[i] >> DRAM_DIAG_GUESS_ROW_SHIFT),
+				 (unsigned long long)(addrs[i] & DRAM_DIAG_GUESS_COLUMN_MASK));
+		}
+	}
+	if (n > CELLS_LISTED)
+		log_info("cell: %zu more failing words, not listed", n - CELLS_LISTED);
+}
+
 void dram_report_diagnosis(void)
 {
 	static uint64_t addrs[ERRORS_CELLS_MAX], scratch[ERRORS_CELLS_MAX];
@@ -146,6 +173,7 @@ void dram_report_diagnosis(void)
 	mem_copy(addrs, cells, n * sizeof(addrs[0]));
 	dram_diagnose(addrs, n, scratch, dram_map_learned(), &diagnosis);
 	diagnosed = true;
+	log_cells(addrs, diagnosis.cells);
 	dram_diagnosis_format(&diagnosis, words, sizeof(words));
 	log_info("diagnosis: %s", words);
 	if (!all)
