@@ -10,12 +10,15 @@
 # 3 when QEMU failed, was stopped, or gave no (or another) result line, 4 when
 # it was killed at the time limit (3 and 4 say why on stderr), 5 STOPPED (a
 # key stopped a run that had found nothing).
-# usage: qemu-run.sh [-t SECONDS] [-l LOG [-i SOCKET]] [-a ACCEL] [-q QEMU] QEMU_ARGS...
+# usage: qemu-run.sh [-t SECONDS] [-l LOG [-i FIFO]] [-a ACCEL] [-q QEMU] QEMU_ARGS...
 #   -t  time limit, then kill
-#   -i  with -l: COM1 also takes input from the unix socket SOCKET (a test
-#       types keys there; it must read what comes back). The guest starts
-#       once the test has connected: QEMU logs a byte written while no one
-#       is connected, then again when it is sent (seen: "runninng")
+#   -i  with -l: COM1 also takes input from FIFO (made if missing): what a
+#       test writes there is typed on the serial console. COM1 is then a
+#       unix socket that this script's socat reads into LOG and feeds from
+#       FIFO; the guest starts once it has connected. Not QEMU's logfile=:
+#       a write the socket refuses for a moment (EAGAIN, under load) is
+#       logged, then logged again when the UART sends it again (seen:
+#       "runninng", "virtuaal")
 #   -a  QEMU's accelerator (default tcg: one host thread runs every guest
 #       CPU in turn); tcg,thread=multi gives each guest CPU a host thread
 #   -q  the QEMU program (default qemu-system-x86_64; tools/trixie-qemu.sh
@@ -45,8 +48,7 @@ if [ -n "$log" ]; then
 	: >"$log" # there even if QEMU never starts
 	console=(-display none -monitor none -serial "file:$log")
 	[ -z "$socket" ] || console=(-display none -monitor none -chardev
-		"socket,id=com1,path=$socket,server=on,wait=on,logfile=$log"
-		-serial chardev:com1)
+		"socket,id=com1,path=$log.sock,server=on,wait=on" -serial chardev:com1)
 else
 	log=$(mktemp "${TMPDIR:-/tmp}/qemu-run.XXXXXX") || exit 3
 	trap 'rm -f "$log"' EXIT
@@ -54,9 +56,35 @@ else
 		-serial chardev:com1 -mon chardev=com1)
 fi
 
+# -i: the client of COM1's socket. The FIFO is opened read-write, so that
+# socat never sees its end; socat ends when QEMU closes the socket.
+client=
+if [ -n "$socket" ]; then
+	rm -f "$log.sock"
+	[ -p "$socket" ] || mkfifo "$socket" || exit 3
+	(
+		exec 3<>"$socket"
+		for _ in $(seq 600); do
+			[ -S "$log.sock" ] && exec socat -t 1 - "UNIX-CONNECT:$log.sock" <&3 >>"$log"
+			sleep 0.1
+		done
+	) &
+	client=$!
+fi
+
 "${limit[@]}" "$qemu" -accel "$accel" -no-reboot \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04 "${console[@]}" "$@"
 status=$?
+if [ -n "$client" ]; then
+	# What QEMU sent before it ended reaches LOG (5 s at most).
+	for _ in $(seq 50); do
+		kill -0 "$client" 2>/dev/null || break
+		sleep 0.1
+	done
+	kill "$client" 2>/dev/null
+	wait "$client" 2>/dev/null
+	rm -f "$log.sock"
+fi
 if [ "$status" = 124 ] && [ ${#limit[@]} -gt 0 ]; then
 	echo "qemu-run.sh: QEMU killed at the time limit of ${limit[-1]} s" >&2
 	exit 4

@@ -74,8 +74,30 @@ e2e_hold() {
 	E2E_INJECTOR=$!
 }
 
-# e2e_release: stop the injector and remove the RAM file, if any.
+# e2e_background PID: a job (QEMU's, say) that e2e_release ends, with its
+# children, if it still runs: a scenario that fails early leaves none behind.
+E2E_JOBS=()
+e2e_background() {
+	E2E_JOBS+=("$1")
+}
+
+# e2e_kill_tree PID: end PID and everything it started.
+e2e_kill_tree() {
+	local child
+	for child in $(grep -ls "^PPid:[[:space:]]*$1\$" /proc/[0-9]*/status | cut -d/ -f3); do
+		e2e_kill_tree "$child"
+	done
+	kill "$1" 2>/dev/null || true
+}
+
+# e2e_release: end the jobs of e2e_background, stop the injector and remove
+# the RAM file, if any.
 e2e_release() {
+	local job
+	for job in "${E2E_JOBS[@]}"; do
+		e2e_kill_tree "$job"
+	done
+	E2E_JOBS=()
 	[ -z "${E2E_INJECTOR-}" ] || kill "$E2E_INJECTOR" 2>/dev/null || true
 	[ -z "${E2E_RAM-}" ] || rm -f "$E2E_RAM"
 	E2E_INJECTOR= E2E_RAM=
@@ -99,14 +121,14 @@ e2e_fail() {
 # QEMU's own messages go to build/test/<name>.stderr, shown if a check fails.
 # Sets E2E_RESULT to tools/qemu-run.sh's status (0 PASS, 1 FAIL, 2 ABORTED,
 # 3 QEMU failed or no result line on COM1, 4 time limit, 5 STOPPED). With
-# E2E_SERIAL_SOCKET set, COM1 also takes input on that unix socket (keys). The log
+# E2E_SERIAL_FIFO set, what is written to that FIFO is typed on COM1 (keys). The log
 # loses CRs and terminal escapes (GRUB and the firmware draw menus on the
 # serial port) so that lines match plainly.
 e2e_boot() {
 	local raw=$E2E_DIR/$E2E_NAME.serial
 	rm -f "$E2E_LOG"
 	E2E_RESULT=0
-	tools/qemu-run.sh -t "$E2E_TIMEOUT" -l "$raw" ${E2E_SERIAL_SOCKET:+-i "$E2E_SERIAL_SOCKET"} \
+	tools/qemu-run.sh -t "$E2E_TIMEOUT" -l "$raw" ${E2E_SERIAL_FIFO:+-i "$E2E_SERIAL_FIFO"} \
 		-a "$E2E_ACCEL" -q "$E2E_QEMU" "$@" \
 		2>"$E2E_DIR/$E2E_NAME.stderr" || E2E_RESULT=$?
 	sed -e 's/\r//g' -e 's/\x1b\[[0-9;=?]*[A-Za-z]//g' "$raw" >"$E2E_LOG"

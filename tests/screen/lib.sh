@@ -21,6 +21,7 @@ screen_start() {
 	tools/qemu-run.sh -t "$E2E_TIMEOUT" -l "$SCREEN_RAW" \
 		-monitor "unix:$SCREEN_SOCK,server=on,wait=off" "$@" 2>"$E2E_DIR/$E2E_NAME.stderr" &
 	SCREEN_PID=$!
+	e2e_background "$SCREEN_PID"
 	local i
 	for i in $(seq 100); do
 		[ -S "$SCREEN_SOCK" ] && return 0
@@ -165,8 +166,8 @@ screen_read_status() {
 		"$E2E_DIR/$1.png" >"$E2E_DIR/$1.rows" 2>&1
 }
 
-# screen_check_status NAME TEST [vga]: while TEST runs in pass 1 of 1 (the
-# only test), the status rows must name the pass and the test, show the
+# screen_check_status NAME TEST [vga]: while TEST runs in pass 1 of 1 (one
+# or more times in the pass's list), the status rows must name the pass and the test, show the
 # errors row and the log's rule, and the log pane below them the log's last
 # lines; the status rows lag the log by up to 250 ms, so up to five tries,
 # the machine running on a little between them. vga: read the VGA text
@@ -188,7 +189,7 @@ screen_check_status() {
 		else
 			screen_read_status "$name" "$size" "$scale" && true
 		fi
-		if [ -n "${size-}" ] && grep -Eq "^screencheck: row 4: +Pass +1 of 1 +test 1 of 1: $test\$" "$rows" &&
+		if [ -n "${size-}" ] && grep -Eq "^screencheck: row 4: +Pass +1 of 1 +test [0-9]+ of [0-9]+: $test\$" "$rows" &&
 			grep -Eq '^screencheck: row 7: +Errors +[0-9]+ +failing pages [0-9]+' "$rows" &&
 			grep -Eq '^screencheck: row 8: .* log ' "$rows" &&
 			grep -Eq '^screencheck: the [0-9]+x[0-9]+ screen shows ' "$rows"; then
