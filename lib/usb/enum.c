@@ -94,7 +94,9 @@ static void step_setup(struct usb_host *h, unsigned dev)
 	}
 }
 
-static void step_desc8(struct usb_host *h, unsigned dev)
+// GET_DESCRIPTOR(device) for len bytes: 8 first, for EP0's packet size,
+// then all 18 once the device has its address.
+static void step_device_desc(struct usb_host *h, unsigned dev, uint16_t len)
 {
 	struct usb_device *d = &h->devs[dev];
 	struct usb_device_desc dd;
@@ -102,14 +104,21 @@ static void step_desc8(struct usb_host *h, unsigned dev)
 	size_t n;
 
 	if (d->phase == 0) {
-		usb_ctl(h, dev, TYPE_IN, REQ_GET_DESCRIPTOR, USB_DESC_DEVICE << 8, 0, 8);
+		usb_ctl(h, dev, TYPE_IN, REQ_GET_DESCRIPTOR, USB_DESC_DEVICE << 8, 0, len);
 		begin(h, dev);
-	} else if (ctl_wait(h, dev, "GET_DESCRIPTOR(device, 8)", &n, false) == USB_DONE) {
-		if (!usb_parse_device(d->buf.virt, n, &dd, &why))
-			return bad_descriptor(h, dev, why);
-		d->ep0_mps = dd.mps0;
-		usb_dev_next(h, dev, d->address ? DEV_UPDATE : DEV_SET_ADDRESS);
+		return;
 	}
+	if (ctl_wait(h, dev, len == 8 ? "GET_DESCRIPTOR(device, 8)" : "GET_DESCRIPTOR(device)", &n,
+		     false) != USB_DONE)
+		return;
+	if (len == 18 && n < 18)
+		return bad_descriptor(h, dev, "device descriptor shorter than 18 bytes");
+	if (!usb_parse_device(d->buf.virt, n, &dd, &why))
+		return bad_descriptor(h, dev, why);
+	if (len == 18)
+		return usb_dev_next(h, dev, DEV_CONFIG9);
+	d->ep0_mps = dd.mps0;
+	usb_dev_next(h, dev, d->address ? DEV_UPDATE : DEV_SET_ADDRESS);
 }
 
 static void step_set_address(struct usb_host *h, unsigned dev)
@@ -140,25 +149,6 @@ static void step_update(struct usb_host *h, unsigned dev, unsigned ports, enum u
 		begin(h, dev);
 	} else if (op_done(h, dev, hc->ops->dev_update_poll(hc, dev), "context update")) {
 		usb_dev_next(h, dev, then);
-	}
-}
-
-static void step_desc18(struct usb_host *h, unsigned dev)
-{
-	struct usb_device *d = &h->devs[dev];
-	struct usb_device_desc dd;
-	const char *why;
-	size_t n;
-
-	if (d->phase == 0) {
-		usb_ctl(h, dev, TYPE_IN, REQ_GET_DESCRIPTOR, USB_DESC_DEVICE << 8, 0, 18);
-		begin(h, dev);
-	} else if (ctl_wait(h, dev, "GET_DESCRIPTOR(device)", &n, false) == USB_DONE) {
-		if (n < 18)
-			return bad_descriptor(h, dev, "device descriptor shorter than 18 bytes");
-		if (!usb_parse_device(d->buf.virt, n, &dd, &why))
-			return bad_descriptor(h, dev, why);
-		usb_dev_next(h, dev, DEV_CONFIG9);
 	}
 }
 
@@ -300,7 +290,7 @@ void usb_dev_step(struct usb_host *h, unsigned dev)
 
 	switch ((enum usb_dev_state)d->state) {
 	case DEV_SETUP: return step_setup(h, dev);
-	case DEV_DESC8: return step_desc8(h, dev);
+	case DEV_DESC8: return step_device_desc(h, dev, 8);
 	case DEV_SET_ADDRESS: return step_set_address(h, dev);
 	case DEV_RECOVERY:
 		if (usb_now(h) >= d->deadline)
@@ -310,7 +300,7 @@ void usb_dev_step(struct usb_host *h, unsigned dev)
 		// The default address is free once the device has its own.
 		usb_dev_release_enum(h, dev);
 		return step_update(h, dev, 0, DEV_DESC18);
-	case DEV_DESC18: return step_desc18(h, dev);
+	case DEV_DESC18: return step_device_desc(h, dev, 18);
 	case DEV_CONFIG9: return step_config(h, dev, true);
 	case DEV_CONFIG: return step_config(h, dev, false);
 	case DEV_HUB_DESC: return step_hub_desc(h, dev);
