@@ -19,20 +19,9 @@ cleanup() {
 }
 trap 'status=$?; cleanup; e2e_report "$status"' EXIT
 
-# wait_line ERE: until the raw serial log has a line matching ERE (60 s: a
-# loaded host boots slowly).
-wait_line() {
-	for _ in $(seq 1200); do
-		grep -qE "$1" "$E2E_DIR/$E2E_NAME.serial" 2>/dev/null && return 0
-		sleep 0.05
-	done
-	echo "no line matching $1 to press a key after" >&2
-	return 1
-}
-
 # press_esc: Esc on the keyboard through the monitor, once a test runs.
 press_esc() {
-	wait_line '^test march-c: start' || return 1
+	e2e_wait_serial '^test march-c: start' || return 1
 	echo "${EPOCHREALTIME/[.,]/}" >"$sent"
 	e2e_monitor "$mon" 'sendkey esc'
 }
@@ -40,7 +29,7 @@ press_esc() {
 # type_q: q on the serial console (through qemu-run.sh's FIFO), once the
 # first pass ended.
 type_q() {
-	wait_line '^pass 1: end ' || return 1
+	e2e_wait_serial '^pass 1: end ' || return 1
 	printf q >"$com"
 	echo "${EPOCHREALTIME/[.,]/}" >"$sent"
 }

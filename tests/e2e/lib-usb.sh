@@ -6,17 +6,6 @@
 # The machine's options besides the controllers and keyboards.
 USB_MACHINE=(-machine q35,i8042=off)
 
-# usb_wait_line ERE: until the raw serial log of the boot under way has a
-# line matching ERE (60 s: a loaded host boots slowly).
-usb_wait_line() {
-	for _ in $(seq 1200); do
-		grep -qaE -- "$1" "$E2E_DIR/$E2E_NAME.serial" 2>/dev/null && return 0
-		sleep 0.05
-	done
-	echo "$E2E_NAME: no line matching $1 within 60 s" >&2
-	return 1
-}
-
 # usb_event DOWN QCODE: one key event of QMP's input-send-event.
 usb_event() {
 	printf '{"type":"key","data":{"down":%s,"key":{"type":"qcode","data":"%s"}}}' "$1" "$2"

@@ -12,7 +12,7 @@ qmp=$(e2e_socket qmp)
 trap 'status=$?; [ -z "${typist-}" ] || kill "$typist" 2>/dev/null; rm -f "$qmp"; e2e_report "$status"' EXIT
 
 AT='USB keyboard at xHCI 00:[0-9a-f]{2}\.0 port [0-9]+'
-{ usb_wait_line "^keys: .*$AT \(hub port 3\)" && usb_wait_line '^test march-c: start' &&
+{ e2e_wait_serial "^keys: .*$AT \(hub port 3\)" && e2e_wait_serial '^test march-c: start' &&
 	usb_key_until "$qmp" s '^test march-c: skipped by a key' behind &&
 	usb_key_until "$qmp" esc '^ramsift: result=' direct; } &
 typist=$!

@@ -12,7 +12,7 @@ qmp=$(e2e_socket qmp)
 trap 'status=$?; [ -z "${typist-}" ] || kill "$typist" 2>/dev/null; rm -f "$qmp"; e2e_report "$status"' EXIT
 
 KBD='USB keyboard at xHCI 00:[0-9a-f]{2}\.0 port [0-9]+'
-{ usb_wait_line "^keys: $KBD, serial ttyS0" && usb_wait_line '^test [a-z0-9-]+: start' &&
+{ e2e_wait_serial "^keys: $KBD, serial ttyS0" && e2e_wait_serial '^test [a-z0-9-]+: start' &&
 	usb_key_until "$qmp" q '^ramsift: result='; } &
 typist=$!
 e2e_uefi

@@ -26,10 +26,10 @@ USB=("${USB_MACHINE[@]}" -device qemu-xhci,id=xhci -device usb-kbd,bus=xhci.0
 
 # Boot 1: s, Esc, then any key.
 skip_stop_reboot() {
-	usb_wait_line "^keys: $KBD, serial ttyS0" && usb_wait_line '^test march-c: start' &&
+	e2e_wait_serial "^keys: $KBD, serial ttyS0" && e2e_wait_serial '^test march-c: start' &&
 		usb_key_until "$qmp" s '^test march-c: skipped by a key' &&
 		usb_key_until "$qmp" esc '^ramsift: result=STOPPED' &&
-		usb_wait_line '^ramsift: press any key to reboot' && usb_key_until "$qmp" a '^ramsift: rebooting'
+		e2e_wait_serial '^ramsift: press any key to reboot' && usb_key_until "$qmp" a '^ramsift: rebooting'
 }
 skip_stop_reboot &
 typist=$!
@@ -49,7 +49,7 @@ e2e_expect_no '^warning: usb' 'no USB warning'
 
 # Boot 2: Esc on faulty RAM.
 e2e_hold 64M 0x2a5a5a8:5:1 0x3000010:63:0
-{ usb_wait_line '^pass 1: end ' && usb_key_until "$qmp" esc '^ramsift: result='; } &
+{ e2e_wait_serial '^pass 1: end ' && usb_key_until "$qmp" esc '^ramsift: result='; } &
 typist=$!
 e2e_boot "${E2E_HELD[@]}" "${USB[@]}" -device pci-ohci -kernel "$ELF" \
 	-append "console=ttyS0,115200 $E2E_ARGS tests=march-c passes=0"
@@ -68,9 +68,9 @@ e2e_expect '^usb: OHCI 00:[0-9a-f]{2}\.0 not read \(ramsift reads xHCI and EHCI 
 
 # Boot 3: a keyboard plugged in during the run.
 plug_then_esc() {
-	usb_wait_line '^keys: serial ttyS0' && usb_wait_line '^test march-c: start' &&
+	e2e_wait_serial '^keys: serial ttyS0' && e2e_wait_serial '^test march-c: start' &&
 		usb_qmp "$qmp" '{"execute":"device_add","arguments":{"driver":"usb-kbd","bus":"xhci.0"}}' &&
-		usb_wait_line "^keys: USB keyboards now: $KBD" && usb_key_until "$qmp" esc '^ramsift: result='
+		e2e_wait_serial "^keys: USB keyboards now: $KBD" && usb_key_until "$qmp" esc '^ramsift: result='
 }
 plug_then_esc &
 typist=$!
