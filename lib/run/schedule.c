@@ -199,9 +199,10 @@ bool sched_left_ms(const struct sched_clock *c, uint64_t now_ms, uint64_t *left_
 
 	for (size_t k = 0; k < c->nsteps && k < SCHED_MAX_STEPS; k++)
 		total += c->work[k];
-	// Before a hundredth of the work or a second of it, the rate says
-	// nothing.
-	if (c->done == 0 || c->done < total / 100 || c->busy_ms < 1000)
+	// Before a hundredth of the work, or a tenth of a second of it (1 %
+	// of a ms clock), the rate says nothing. A fast machine gets no more:
+	// its waits, exact, are then nearly all of the pass.
+	if (c->done == 0 || c->done < total / 100 || c->busy_ms < SCHED_RATE_MIN_MS)
 		return false;
 	for (size_t k = c->step; k < c->nsteps && k < SCHED_MAX_STEPS; k++) {
 		uint64_t work = c->work[k];

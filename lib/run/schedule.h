@@ -113,8 +113,10 @@ void sched_work(struct sched_clock *c, const struct sched_parts *p, const uint32
 
 // The time the pass has left at now_ms: the work left at the rate so far
 // (c->done in c->busy_ms), each WAIT until wait_ms after the fill before
-// it. False before a hundredth of the work or a second of working is done
-// (the rate is not known).
+// it. False before a hundredth of the work or SCHED_RATE_MIN_MS of working
+// is done (the rate is not known).
+#define SCHED_RATE_MIN_MS 100
+
 bool sched_left_ms(const struct sched_clock *c, uint64_t now_ms, uint64_t *left_ms);
 
 // The name of part p as the log says it: "main", "old place", ...

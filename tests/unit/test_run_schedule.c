@@ -246,6 +246,36 @@ static void test_left(void **state)
 				       c.work[12] / 1000000 + 60000 + c.work[15] / 1000000);
 }
 
+// A machine that sweeps all of its memory in well under a second still
+// gets an estimate once a tenth of a second of work is timed: the waits.
+static void test_left_fast(void **state)
+{
+	static struct sched_parts p;
+	static const struct range free[] = { { 1 * MiB, 129 * MiB } };
+	static const struct range old[] = { { 200 * MiB, 206 * MiB } };
+	const uint64_t home[2] = { 120 * MiB, 114 * MiB };
+	const uint32_t sweeps[] = { 28 };
+	struct sched_clock c = { .wait_ms = 20000 };
+	uint64_t left;
+	(void)state;
+
+	c.steps = sched_steps(true, 2, &c.nsteps);
+	sched_cut(&p, free, 1, home, 2, 6 * MiB, old, 1, (struct range){ 0, 0 });
+	sched_work(&c, &p, sweeps, 1);
+	// The homes' sweep took 90 ms: too little to time.
+	c.step = 1;
+	c.done = c.work[0];
+	c.busy_ms = 90;
+	assert_false(sched_left_ms(&c, 100, &left));
+	// With the first fill, 110 ms: three windows and about 0.4 s of work.
+	c.step = 2;
+	c.done += c.work[1];
+	c.busy_ms = 110;
+	c.fill_end_ms = 120;
+	assert_true(sched_left_ms(&c, 120, &left));
+	assert_in_range(left, 3 * 20000, 3 * 20000 + 1000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -253,6 +283,7 @@ int main(void)
 		cmocka_unit_test(test_homes),
 		cmocka_unit_test(test_cut),
 		cmocka_unit_test(test_left),
+		cmocka_unit_test(test_left_fast),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
