@@ -54,6 +54,24 @@ static void enter(struct usb_hc *hc, enum ehci_start_state state)
 	ehci_of(hc)->deadline = usb_hc_now(hc) + USB_HC_WAIT_US;
 }
 
+// Wait for an operational register's bits under mask to read want:
+// USB_DONE when they do, USB_PENDING for up to 1 s in the state, then
+// USB_FAILED with "late (NAME 0x...): the controller is left alone".
+static enum usb_step wait_reg(struct usb_hc *hc, uint32_t reg, const char *name, uint32_t mask,
+			      uint32_t want, const char *late)
+{
+	uint32_t v = ehci_op_read(hc, reg);
+
+	if (gone(hc, v, name))
+		return fail(hc);
+	if ((v & mask) == want)
+		return USB_DONE;
+	if (usb_hc_now(hc) < ehci_of(hc)->deadline)
+		return USB_PENDING;
+	usb_hc_warn(hc, "%s (%s 0x%08x): the controller is left alone", late, name, v);
+	return fail(hc);
+}
+
 void ehci_start(struct usb_hc *hc)
 {
 	struct ehci *e = ehci_of(hc);
@@ -134,17 +152,11 @@ static enum usb_step step_handoff(struct usb_hc *hc)
 
 static enum usb_step step_halt(struct usb_hc *hc)
 {
-	uint32_t sts = ehci_op_read(hc, EHCI_USBSTS);
+	enum usb_step r = wait_reg(hc, EHCI_USBSTS, "USBSTS", EHCI_STS_HALTED, EHCI_STS_HALTED,
+				   "did not halt within 1 s of clearing Run");
 
-	if (gone(hc, sts, "USBSTS"))
-		return fail(hc);
-	if (!(sts & EHCI_STS_HALTED)) {
-		if (usb_hc_now(hc) < ehci_of(hc)->deadline)
-			return USB_PENDING;
-		usb_hc_warn(hc, "did not halt within 1 s of clearing Run (USBSTS 0x%08x): the controller is left alone",
-			    sts);
-		return fail(hc);
-	}
+	if (r != USB_DONE)
+		return r;
 	ehci_op_write(hc, EHCI_USBCMD, EHCI_CMD_HCRESET);
 	enter(hc, ST_RESET);
 	return USB_PENDING;
@@ -171,17 +183,11 @@ static void start_schedules(struct usb_hc *hc)
 
 static enum usb_step step_reset(struct usb_hc *hc)
 {
-	uint32_t cmd = ehci_op_read(hc, EHCI_USBCMD);
+	enum usb_step r = wait_reg(hc, EHCI_USBCMD, "USBCMD", EHCI_CMD_HCRESET, 0,
+				   "HCRESET did not clear within 1 s");
 
-	if (gone(hc, cmd, "USBCMD"))
-		return fail(hc);
-	if (cmd & EHCI_CMD_HCRESET) {
-		if (usb_hc_now(hc) < ehci_of(hc)->deadline)
-			return USB_PENDING;
-		usb_hc_warn(hc, "HCRESET did not clear within 1 s (USBCMD 0x%08x): the controller is left alone",
-			    cmd);
-		return fail(hc);
-	}
+	if (r != USB_DONE)
+		return r;
 	if (!ehci_schedules_take(hc))
 		return fail(hc);
 	start_schedules(hc);
@@ -191,19 +197,12 @@ static enum usb_step step_reset(struct usb_hc *hc)
 
 static enum usb_step step_run(struct usb_hc *hc)
 {
-	uint32_t sts = ehci_op_read(hc, EHCI_USBSTS);
+	enum usb_step r = wait_reg(hc, EHCI_USBSTS, "USBSTS", EHCI_STS_HALTED, 0,
+				   "still halted 1 s after Run was set");
 
-	if (gone(hc, sts, "USBSTS"))
-		return fail(hc);
-	if (!(sts & EHCI_STS_HALTED)) {
+	if (r == USB_DONE)
 		ehci_of(hc)->start_state = ST_DONE;
-		return USB_DONE;
-	}
-	if (usb_hc_now(hc) < ehci_of(hc)->deadline)
-		return USB_PENDING;
-	usb_hc_warn(hc, "still halted 1 s after Run was set (USBSTS 0x%08x): the controller is left alone",
-		    sts);
-	return fail(hc);
+	return r;
 }
 
 enum usb_step ehci_start_poll(struct usb_hc *hc)
