@@ -133,6 +133,7 @@ wall=$(mean_of 1) sweeps=$(mean_of 2) worst=$(mean_of 3)
 worst_max=$(printf '%s\n' "${limit_rows[@]}" | awk '$3 > m { m = $3 } END { printf "%.3f", m }')
 limit=$(awk -v s="$sweeps" -v b="$bitfade" 'BEGIN { l = 2 * b; if (s > l) l = s; printf "%.3f", l }')
 ratio=$(awk -v w="$wall" -v l="$limit" 'BEGIN { printf "%.3f", w / l }')
+: >"$out.summary.tmp"
 {
 	echo "### A default pass's time (instrument 1)"
 	echo
@@ -151,7 +152,8 @@ ratio=$(awk -v w="$wall" -v l="$limit" 'BEGIN { printf "%.3f", w / l }')
 	for r in "${limit_rows[@]}"; do
 		read -r w s e k <<<"$r"
 		awk -v w="$w" -v s="$s" -v e="$e" -v k="$k" -v b="$bitfade" 'BEGIN { l = 2 * b; if (s > l) l = s
-			printf "| %.1f | %.1f | %.1f | **%.3f** | %d | %.1f %% |\n", w, s, l, w / l, k, 100 * e }'
+			printf "| %.1f | %.1f | %.1f | **%.3f** | %d | %s |\n", w, s, l, w / l, k,
+				k ? sprintf("%.1f %%", 100 * e) : "none to judge" }'
 	done
 	echo
 	echo "Each tester's default pass as it runs by default (ramsift: bit-fade's $rs_fade s windows;" \
@@ -166,12 +168,12 @@ ratio=$(awk -v w="$wall" -v l="$limit" 'BEGIN { printf "%.3f", w / l }')
 		# shellcheck disable=SC2086 # one argument per run
 		r=$(bench_mean ${rs_secs[$mem]}) m=$(bench_mean ${mt_secs[$mem]})
 		echo "| $mem | $r | $m | $(awk -v r="$r" -v m="$m" 'BEGIN { printf "%.2f", r / m }') | $rs_cov | $mt_cov |"
-		echo "| 1 | default pass at $mem, -smp $cpus | ramsift $r s / memtest86+ $m s | shorter, same coverage |" >>"$out.summary.tmp"
+		echo "| 1 | default pass at $mem, -smp $cpus | ramsift $r s / memtest86+ $m s = **$(awk -v r="$r" -v m="$m" 'BEGIN { printf "%.2f", r / m }')**; coverage: $rs_cov / $mt_cov | like with like: each tester's default pass |" >>"$out.summary.tmp"
 	done
 } >"$out"
 {
 	echo "| 1 | default pass at $limit_mem, bitfade=$bitfade, -smp $cpus | $wall s / max(2 x $bitfade, $sweeps) s = **$ratio** | 1.5 (three windows) |"
-	echo "| 1 | time left, same pass | worst error $(awk -v e="$worst_max" 'BEGIN { printf "%.1f", 100 * e }') % (mean of the runs' worst: $(awk -v e="$worst" 'BEGIN { printf "%.1f", 100 * e }') %) | 10 % or less |"
+	echo "| 1 | time left, same pass | $(printf '%s\n' "${limit_rows[@]}" | awk '{ k += $4 } END { print k + 0 }') lines with 10 s or more left; worst error $(awk -v e="$worst_max" 'BEGIN { printf "%.1f", 100 * e }') % (mean of the runs' worst: $(awk -v e="$worst" 'BEGIN { printf "%.1f", 100 * e }') %) | 10 % or less |"
 	cat "$out.summary.tmp"
 } >"$out.summary"
 rm -f "$out.summary.tmp"
