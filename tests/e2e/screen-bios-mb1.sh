@@ -20,7 +20,7 @@ screen_wait '^test march-c: start pass=1 ' 'the first pass reaches march-c'
 e2e_expect '^console: VGA text screen$' 'the VGA text console'
 screen_check_status "$E2E_NAME-status" march-c vga
 screen_monitor cont
-screen_wait '^ramsift: result=' 'the run ends (its result line is the last; then it waits for a key)'
+screen_wait_end 'the run ends (its result line is the last; then it waits for a key)'
 screen_check_result "$E2E_NAME-result" "$E2E_NAME-status"
 screen_monitor quit
 screen_end

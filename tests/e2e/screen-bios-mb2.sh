@@ -21,7 +21,7 @@ e2e_expect '^console: framebuffer 1024x768x32 at 0x[0-9a-f]+: 128x48 text$' \
 	'the framebuffer console on the mode the header asks for'
 screen_check_status "$E2E_NAME-status" march-c
 screen_monitor cont
-screen_wait '^ramsift: result=' 'the run ends (its result line is the last; then it waits for a key)'
+screen_wait_end 'the run ends (its result line is the last; then it waits for a key)'
 screen_check_result "$E2E_NAME-result" "$E2E_NAME-status" fb
 screen_monitor quit
 screen_end

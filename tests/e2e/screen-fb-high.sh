@@ -19,7 +19,7 @@ dump=$E2E_DIR/$E2E_NAME.fb
 [ -f "$stub" ] || e2e_fail "$stub is missing: make $stub"
 screen_start -machine pc,max-ram-below-4g=256M -m 768M -cpu max -kernel "$stub" -device "loader,file=$ELF" \
 	-append "console=ttyS0,115200 console=tty0 onexit=halt bitfade=0 tests=own-address"
-screen_wait '^ramsift: result=' 'the run ends (its result line is the last)'
+screen_wait_end 'the run ends (its result line is the last)'
 e2e_expect '^console: framebuffer 1024x768x32 at 0x100400000: 128x48 text$' \
 	'the framebuffer console on the stub'"'"'s framebuffer'
 e2e_expect '^memory: the framebuffer 0x0000000100400000-0x00000001006fffff lies in usable RAM; it is not tested$' \

@@ -24,10 +24,10 @@ one() {
 	[ "$fw" = bios ] || { e2e_uefi; fwargs=("${E2E_UEFI[@]}"); }
 	# 64 MiB of video memory: 3840x2160 at 4 bytes a pixel takes 32.
 	screen_start -m 128M -vga none -device VGA,vgamem_mb=64 "${fwargs[@]}" -cdrom "$iso"
-	screen_wait '^ramsift: result=' "$fw $mode: the run ends (its result line is the last)"
+	screen_wait_end "$fw $mode: the run ends (its result line is the last)"
 	e2e_expect "^ramsift: result=PASS " "$fw $mode: the run passes"
 	e2e_expect "^console: framebuffer ${w}x${rest%x*}x${rest#*x} at 0x" "$fw $mode: the mode GRUB was asked for"
-	screen_wait '^ramsift: result=' "$fw $mode: the run ends (its result line is the last)"
+	screen_wait_end "$fw $mode: the run ends (its result line is the last)"
 	screen_check_result "$name" "" fb
 	[ "$w" -le 1920 ] || rm -f "$E2E_DIR/$name.png"
 	screen_monitor quit

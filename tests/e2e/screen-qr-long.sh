@@ -25,7 +25,7 @@ for i in $(seq 120); do
 done
 e2e_hold 1G "${faults[@]}"
 screen_start "${E2E_HELD[@]}" -cdrom "$iso"
-screen_wait '^ramsift: result=' 'the run ends (its result line is the last; then it waits for a key)'
+screen_wait_end 'the run ends (its result line is the last; then it waits for a key)'
 e2e_expect '^fold: failing_pages=1[0-9][0-9] ' 'the pages found'
 n=$(grep '^ramsift: result=\|^GRUB_BADRAM=\|^memmap=' "$E2E_LOG" | wc -c)
 [ "$n" -gt 2953 ] || e2e_fail "the three lines take $n bytes: not more than QR version 40-L holds"

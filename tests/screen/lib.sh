@@ -30,10 +30,13 @@ screen_start() {
 	e2e_fail "QEMU's monitor socket $SCREEN_SOCK never appeared"
 }
 
-# screen_log: the serial log so far as plain lines, into $E2E_LOG (as
-# e2e_boot makes it).
+# screen_log: the serial log's whole lines so far as plain lines, into
+# $E2E_LOG (as e2e_boot makes it). A line QEMU is still writing waits for
+# the next look: matched half-written, the result line once passed
+# screen_wait while the screen already showed all of it.
 screen_log() {
-	sed -e 's/\r//g' -e 's/\x1b\[[0-9;=?]*[A-Za-z]//g' "$SCREEN_RAW" >"$E2E_LOG"
+	head -n "$(wc -l <"$SCREEN_RAW")" "$SCREEN_RAW" |
+		sed -e 's/\r//g' -e 's/\x1b\[[0-9;=?]*[A-Za-z]//g' >"$E2E_LOG"
 }
 
 # screen_wait ERE WHAT: wait until a line of the log matches (at most
@@ -47,6 +50,22 @@ screen_wait() {
 		sleep 0.2
 	done
 	e2e_fail "$2: no line matches /$1/ after $E2E_TIMEOUT s"
+}
+
+# screen_wait_end WHAT: wait until the run has ended: the log's last line is
+# the result line, after the json: line (a UEFI run prints the result line
+# once more before it writes NVRAM, and goes on).
+screen_wait_end() {
+	local i alive
+	for i in $(seq $((E2E_TIMEOUT * 5))); do
+		alive=0
+		kill -0 "$SCREEN_PID" 2>/dev/null && alive=1
+		screen_log
+		grep -q '^json: ' "$E2E_LOG" && tail -n 1 "$E2E_LOG" | grep -q '^ramsift: result=' && return 0
+		[ "$alive" = 1 ] || e2e_fail "$1: QEMU ended before the run's last line"
+		sleep 0.2
+	done
+	e2e_fail "$1: the result line is not the log's last after $E2E_TIMEOUT s"
 }
 
 # screen_monitor COMMAND...: one monitor command a line; the answers go to

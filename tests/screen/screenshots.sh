@@ -32,7 +32,7 @@ for try in 1 2 3 4 5; do
 done
 cp "$E2E_DIR/$E2E_NAME-status.png" "$out/status-screen.png"
 screen_monitor cont
-screen_wait '^ramsift: result=' 'the run ends (its result line is the last; then it waits for a key)'
+screen_wait_end 'the run ends (its result line is the last; then it waits for a key)'
 screen_check_result "$E2E_NAME-result" "$E2E_NAME-status" fb
 cp "$E2E_DIR/$E2E_NAME-result.png" "$out/result-panel.png"
 screen_monitor quit
