@@ -39,33 +39,39 @@ screen_log() {
 		sed -e 's/\r//g' -e 's/\x1b\[[0-9;=?]*[A-Za-z]//g' >"$E2E_LOG"
 }
 
-# screen_wait ERE WHAT: wait until a line of the log matches (at most
-# E2E_TIMEOUT seconds); fail if QEMU ends first.
-screen_wait() {
-	local i
-	for i in $(seq $((E2E_TIMEOUT * 5))); do
-		screen_log
-		grep -Eq -- "$1" "$E2E_LOG" && return 0
-		kill -0 "$SCREEN_PID" 2>/dev/null || e2e_fail "$2: QEMU ended before a line matched /$1/"
-		sleep 0.2
-	done
-	e2e_fail "$2: no line matches /$1/ after $E2E_TIMEOUT s"
-}
-
-# screen_wait_end WHAT: wait until the run has ended: the log's last line is
-# the result line, after the json: line (a UEFI run prints the result line
-# once more before it writes NVRAM, and goes on).
-screen_wait_end() {
-	local i alive
+# screen_until WHAT NOT_YET CHECK...: read the log (screen_log) until CHECK
+# holds (at most E2E_TIMEOUT seconds); fail with "WHAT: QEMU ended before
+# NOT_YET" if QEMU ends first. QEMU is looked at before the log, so that
+# what it printed last is read.
+screen_until() {
+	local i alive what=$1 not_yet=$2
+	shift 2
 	for i in $(seq $((E2E_TIMEOUT * 5))); do
 		alive=0
 		kill -0 "$SCREEN_PID" 2>/dev/null && alive=1
 		screen_log
-		grep -q '^json: ' "$E2E_LOG" && tail -n 1 "$E2E_LOG" | grep -q '^ramsift: result=' && return 0
-		[ "$alive" = 1 ] || e2e_fail "$1: QEMU ended before the run's last line"
+		"$@" && return 0
+		[ "$alive" = 1 ] || e2e_fail "$what: QEMU ended before $not_yet"
 		sleep 0.2
 	done
-	e2e_fail "$1: the result line is not the log's last after $E2E_TIMEOUT s"
+	e2e_fail "$what: not $not_yet after $E2E_TIMEOUT s"
+}
+
+# screen_wait ERE WHAT: wait until a line of the log matches.
+screen_wait() {
+	screen_until "$2" "a line matched /$1/" grep -Eq -- "$1" "$E2E_LOG"
+}
+
+# screen_ended: the log's last line is the result line, after the json:
+# line (a UEFI run prints the result line once more before it writes NVRAM,
+# and goes on).
+screen_ended() {
+	grep -q '^json: ' "$E2E_LOG" && tail -n 1 "$E2E_LOG" | grep -q '^ramsift: result='
+}
+
+# screen_wait_end WHAT: wait until the run has ended (screen_ended).
+screen_wait_end() {
+	screen_until "$1" "the run's last line" screen_ended
 }
 
 # screen_monitor COMMAND...: one monitor command a line; the answers go to

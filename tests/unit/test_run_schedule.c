@@ -194,21 +194,31 @@ static void test_cut(void **state)
 	assert_int_equal(sched_ranges(&p, ALL, r, 2), 2);
 }
 
+// The clock of a pass of three windows of wait_ms: free RAM from 1 MiB to
+// top, ramsift's bytes at 200 MiB, its homes the two blocks just below top,
+// one test of sweeps sweeps a byte.
+static struct sched_clock three_windows(struct sched_parts *p, uint64_t top, uint64_t bytes,
+					uint32_t sweeps, uint64_t wait_ms)
+{
+	const struct range free[] = { { 1 * MiB, top } };
+	const struct range old[] = { { 200 * MiB, 200 * MiB + bytes } };
+	const uint64_t home[2] = { top - bytes, top - 2 * bytes };
+	struct sched_clock c = { .wait_ms = wait_ms };
+
+	c.steps = sched_steps(true, 2, &c.nsteps);
+	sched_cut(p, free, 1, home, 2, bytes, old, 1, (struct range){ 0, 0 });
+	sched_work(&c, p, &sweeps, 1);
+	return c;
+}
+
 // The estimate: a pass of 3 windows of 60 s, 1 unit of work per ms.
 static void test_left(void **state)
 {
 	static struct sched_parts p;
-	static const struct range free[] = { { 1 * MiB, 101 * MiB } };
-	static const struct range old[] = { { 200 * MiB, 201 * MiB } };
-	const uint64_t home[2] = { 100 * MiB, 99 * MiB };
-	const uint32_t sweeps[] = { 10 };
-	struct sched_clock c = { .wait_ms = 60000 };
+	struct sched_clock c = three_windows(&p, 101 * MiB, 1 * MiB, 10, 60000);
 	uint64_t left;
 	(void)state;
 
-	c.steps = sched_steps(true, 2, &c.nsteps);
-	sched_cut(&p, free, 1, home, 2, 1 * MiB, old, 1, (struct range){ 0, 0 });
-	sched_work(&c, &p, sweeps, 1);
 	assert_int_equal(c.work[0], 10 * 2 * MiB);	// the homes' sweep
 	uint64_t total = 0;
 	for (size_t k = 0; k < c.nsteps; k++)
@@ -251,17 +261,10 @@ static void test_left(void **state)
 static void test_left_fast(void **state)
 {
 	static struct sched_parts p;
-	static const struct range free[] = { { 1 * MiB, 129 * MiB } };
-	static const struct range old[] = { { 200 * MiB, 206 * MiB } };
-	const uint64_t home[2] = { 120 * MiB, 114 * MiB };
-	const uint32_t sweeps[] = { 28 };
-	struct sched_clock c = { .wait_ms = 20000 };
+	struct sched_clock c = three_windows(&p, 129 * MiB, 6 * MiB, 28, 20000);
 	uint64_t left;
 	(void)state;
 
-	c.steps = sched_steps(true, 2, &c.nsteps);
-	sched_cut(&p, free, 1, home, 2, 6 * MiB, old, 1, (struct range){ 0, 0 });
-	sched_work(&c, &p, sweeps, 1);
 	// The homes' sweep took 90 ms: too little to time.
 	c.step = 1;
 	c.done = c.work[0];
