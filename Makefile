@@ -46,7 +46,8 @@ RAMSIFT_VERSION := $(or $(GIT_TAG_VERSION),$(if $(GIT_COMMIT),$(RAMSIFT_VERSION_
 $(B)/gen/version.h: FORCE
 	@mkdir -p $(@D); echo '#define RAMSIFT_VERSION "$(RAMSIFT_VERSION)"' >$@.tmp; \
 	cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
-$(B)/image/src/kmain.c.o $(B)/image/src/run.c.o: $(B)/gen/version.h
+# Order-only: the first build needs it; after that the .d files name who reads it.
+$(IMG_OBJS): | $(B)/gen/version.h
 .PHONY: FORCE
 FORCE:
 
@@ -59,9 +60,9 @@ $(IMG_LDS): boot/link.ld.S
 	$(call say,CPP,$<)mkdir -p $(@D) && $(CC) -E -P -x assembler-with-cpp $(filter -I% -D%,$(IMG_ASFLAGS)) \
 		-MMD -MP -MT $@ -MF $@.d -o $@ $<
 
-$(B)/ramsift.elf: $(IMG_OBJS) $(IMG_LDS) tools/check-image.sh
+$(B)/ramsift.elf: $(IMG_OBJS) $(IMG_LDS) dev/check-image.sh
 	$(call say,LD,$@)$(CC) $(IMG_LDFLAGS) -o $@ $(IMG_OBJS) -lgcc
-	$(Q)sh tools/check-image.sh $@
+	$(Q)sh dev/check-image.sh $@
 
 # ---- host builds of lib/ ----------------------------------------------------
 HOST_CC     ?= gcc
@@ -133,6 +134,6 @@ clean:
 	rm -rf $(B)
 
 # build/fresh holds make check-fresh's Debian root and build/trixie-qemu the
-# newer QEMU's (tools/trixie-qemu.sh), whose /etc have *.d folders and files;
+# newer QEMU's (dev/trixie-qemu.sh), whose /etc have *.d folders and files;
 # the package's tree and the tests' chroots have /etc/grub.d: files only.
 -include $(shell find $(B) \( -path $(B)/fresh -o -path '$(B)/trixie*' \) -prune -o -name '*.d' -type f -print 2>/dev/null)

@@ -6,7 +6,7 @@
 #include "escape.h"
 #include "fmt.h"
 #include "identity.h"
-#include "string.h"
+#include "memstr.h"
 
 static struct bootinfo boot;	// only the system table's address is set
 

@@ -5,7 +5,7 @@
 // chainloader, as a UEFI application (boot services up). It reads
 // badpages.txt in its own folder and then its load options (words of
 // lib/reserve/reserve.h), and the record of ramsift's last run in the
-// variable RamsiftResult (nvram.c); it allocates every page the pairs
+// variable RamsiftResult (record_read.c); it allocates every page the pairs
 // match and the record lists as EfiUnusableMemory at its address (take.c),
 // prints what it took and what it could not (with the memory type it is
 // in use as), writes the record as text to its volume (last-result.c) and
@@ -19,7 +19,7 @@
 
 #include "last-result.h"
 #include "map.h"
-#include "nvram.h"
+#include "record_read.h"
 #include "reserve/reserve.h"
 #include "take.h"
 #include "volume.h"

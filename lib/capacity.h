@@ -35,7 +35,7 @@
 #define ERRORS_TABLE_SLOTS 65536
 
 // Failing pages listed one by one, the lowest first: by the windows: and
-// offline: lines and the JSON line (src/report.c). The Windows command for
+// offline: lines and the JSON line (src/fold_report.c). The Windows command for
 // this many always fits cmd.exe's 8191 characters (13 a page at most).
 #define REPORT_PAGES_MAX 512
 

@@ -7,7 +7,7 @@
 #include <stdbool.h>
 
 #include "fmt.h"
-#include "string.h"
+#include "memstr.h"
 
 struct out {
 	fmt_sink sink;

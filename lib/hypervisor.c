@@ -3,7 +3,7 @@
 // documents the value it returns in CPUID leaf 0x40000000.
 #include "fmt.h"
 #include "hypervisor.h"
-#include "string.h"
+#include "memstr.h"
 
 static const struct {
 	char sig[HYPERVISOR_SIGNATURE_LEN + 1];

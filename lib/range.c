@@ -9,7 +9,7 @@
 #include <stdbool.h>
 
 #include "range.h"
-#include "string.h"
+#include "memstr.h"
 
 // The entry's extent clipped to RANGE_MAX_ADDR, or false when it is empty
 // or starts beyond the limit. Pure, so the sweep can call it every pass.

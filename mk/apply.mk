@@ -9,8 +9,7 @@
 # that build/host/ramsift-mkrecord writes, with the sanitizers' build, then
 # with the installed one (and the static one's --show against it), and
 # tests/apply-grub.sh, Debian's own grub-mkconfig on the file --install
-# writes. lib/ is on the quote path
-# only, so the program gets the C library's <string.h>.
+# writes.
 
 APPLY_SRCS := $(sort $(wildcard tools/apply/*.c))
 APPLY_LIB_SRCS := $(sort $(wildcard lib/*.c lib/badram/*.c lib/record/*.c)) lib/boot/smbios.c \

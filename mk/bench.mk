@@ -7,8 +7,7 @@
 # passes options to bench/report.sh. The host bandwidth program compiles lib/
 # once more, into build/bench/lib, with -O2, no sanitizers and the image's
 # own accessor src/x86/memrw.h (MEMRW_USER_SPACE: no wbinvd) instead of
-# tests/sim/memrw.h; lib/ is on the quote path only, so bench/ sources get
-# the C library's <string.h>.
+# tests/sim/memrw.h.
 
 BENCH_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -MMD -MP -DMEMRW_USER_SPACE -iquote src/x86 -iquote lib
 BENCH_LIB_OBJS := $(patsubst lib/%.c,$(B)/bench/lib/%.o,$(LIB_SRCS))

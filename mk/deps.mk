@@ -10,8 +10,8 @@
 
 .PHONY: check-deps check-fresh
 check-deps:
-	$(Q)bash tools/check-deps.sh
+	$(Q)bash dev/check-deps.sh
 	$(Q)sh tests/deps-smoke.sh
 
 check-fresh: deps
-	$(Q)bash tools/check-fresh.sh
+	$(Q)bash dev/check-fresh.sh

@@ -6,10 +6,9 @@
 # the learning (tests/unit/test_dram_learn*.c), which link the simulator
 # besides lib/ (a static pattern rule, as mk/usb.mk's); check-dram runs them
 # and tests/dram-smoke.sh; bench-dram times the learning (bench/dram.sh).
-# lib/ is on the quote path only, so the tool gets the C library's headers.
 
 DRAM_TOOL_SRCS := tools/ramsift-dram.c $(sort $(wildcard tools/dram/*.c))
-DRAM_LIB_SRCS := $(sort $(wildcard lib/dram/*.c)) lib/range.c lib/string.c lib/fmt.c
+DRAM_LIB_SRCS := $(sort $(wildcard lib/dram/*.c)) lib/range.c lib/memstr.c lib/fmt.c
 # One compiler run over several sources leaves no usable .d: the headers are listed.
 DRAM_HDRS := $(wildcard tools/dram/*.h lib/dram/*.h lib/*.h)
 DRAM_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -iquote lib -iquote tools \
@@ -22,9 +21,7 @@ $(B)/ramsift-dram: $(DRAM_TOOL_SRCS) $(DRAM_LIB_SRCS) $(DRAM_HDRS)
 
 all: $(B)/ramsift-dram
 
-# The simulator and the MAP parser, with the sanitizers, for the unit tests;
-# lib/ on the quote path only, as for the tool (-Ilib would give them
-# lib/string.h for the C library's).
+# The simulator and the MAP parser, with the sanitizers, for the unit tests.
 DRAM_SIM_OBJS := $(B)/host/tools/dram/sim.c.o $(B)/host/tools/dram/mapfile.c.o
 $(DRAM_SIM_OBJS): $(B)/host/%.c.o: %.c
 	$(call say,HOSTCC,$<)mkdir -p $(@D) && $(HOST_CC) $(filter-out -Ilib,$(HOST_CFLAGS)) -iquote lib \

@@ -19,9 +19,9 @@ $(B)/test/bad-magic-stub.elf: tests/e2e/bad-magic-stub.S lib/boot/multiboot.h $(
 		awk '/Entry point address/ { print $$4 }') -o $@.o $< && \
 	ld -m elf_i386 -Ttext=0x1000000 -o $@ $@.o
 
-# Debian 13's QEMU for the x2APIC scenarios (tools/trixie-qemu.sh), built once.
+# Debian 13's QEMU for the x2APIC scenarios (dev/trixie-qemu.sh), built once.
 $(B)/trixie-qemu/.trixie-ok:
-	$(call say,GEN,$(B)/trixie-qemu)tools/trixie-qemu.sh --build
+	$(call say,GEN,$(B)/trixie-qemu)dev/trixie-qemu.sh --build
 
 .PHONY: check-e2e $(E2E_TARGETS)
 check-e2e: $(E2E_TARGETS)
@@ -37,12 +37,12 @@ MEM ?= 256M
 CPUS ?= $(shell nproc)
 ARGS ?=
 
-# Exit status of tools/qemu-run.sh: 0 PASS, 1 FAIL, 2 ABORTED, 3 QEMU failed
+# Exit status of dev/qemu-run.sh: 0 PASS, 1 FAIL, 2 ABORTED, 3 QEMU failed
 # or gave no result line. The console and QEMU's monitor are on the terminal.
 # Only what building and booting need is installed (deps.sh run).
 run:
 	$(Q)sh tools/deps.sh run
 	$(Q)$(MAKE) --no-print-directory $(B)/ramsift.elf
 	$(Q)echo "make run: QEMU with -m $(MEM) -smp $(CPUS), one CPU for each of the host's cores (CPUS=1 for one)"
-	$(Q)tools/qemu-run.sh -a tcg,thread=multi -m $(MEM) -smp $(CPUS) -kernel $(B)/ramsift.elf \
+	$(Q)dev/qemu-run.sh -a tcg,thread=multi -m $(MEM) -smp $(CPUS) -kernel $(B)/ramsift.elf \
 		-append "console=ttyS0,115200 onexit=qemu $(ARGS)"

@@ -11,10 +11,10 @@ EFI_LIBDIR := /usr/lib
 EFI_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -Werror -MMD -MP -ffreestanding -fno-builtin -fpic \
 	-fshort-wchar -fno-stack-protector -fno-stack-check -mno-red-zone -maccumulate-outgoing-args \
 	-DGNU_EFI_USE_MS_ABI -I/usr/include/efi -I/usr/include/efi/x86_64 -Ilib
-# lib/badram/json.c is left out: the pre-loader writes no JSON.
+# lib/badram/fold_json.c is left out: the pre-loader writes no JSON.
 EFI_SRCS := $(sort $(wildcard efi/*.c)) lib/reserve/reserve.c $(sort $(wildcard lib/record/*.c)) \
-	$(filter-out lib/badram/json.c,$(sort $(wildcard lib/badram/*.c))) lib/boot/smbios.c \
-	lib/run/status.c lib/crc32.c lib/escape.c lib/fmt.c lib/parse.c lib/range.c lib/string.c
+	$(filter-out lib/badram/fold_json.c,$(sort $(wildcard lib/badram/*.c))) lib/boot/smbios.c \
+	lib/run/status.c lib/crc32.c lib/escape.c lib/fmt.c lib/parse.c lib/range.c lib/memstr.c
 # The fold counts bits with __builtin_popcountll: libgcc's __popcountdi2,
 # as in the image (no popcnt instruction assumed).
 EFI_LIBGCC := $(shell $(CC) -print-libgcc-file-name)

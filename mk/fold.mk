@@ -4,8 +4,7 @@
 # (ramsift's fold against a greedy baseline on synthetic DRAM faults). Both
 # compile the fold's lib/ sources with -O2 and no sanitizers, so the bench
 # times what the image runs. check-fold runs a quick smoke run of both
-# programs (the fold's unit tests run with every other in check-unit). lib/ is on the quote path only, so the
-# host programs get the C library's <string.h>, not lib/string.h.
+# programs (the fold's unit tests run with every other in check-unit).
 
 FOLD_LIB_SRCS := $(sort $(wildcard lib/badram/*.c lib/*.c))
 # One compiler run over several sources leaves a .d for the last one only, so

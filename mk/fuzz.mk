@@ -21,18 +21,16 @@ FUZZ_CC ?= clang
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_LIB_CFLAGS := -std=gnu11 -O1 -g -Wall -Wextra -Werror -MMD -MP $(FUZZ_SAN) \
 	-fsanitize=fuzzer-no-link -Ilib
-# The harnesses have lib/ on the quote path only: "string.h" is lib's,
-# <string.h> the C library's (fuzz_foldinput.c compiles ramsift-fold.c).
 FUZZ_CFLAGS := $(filter-out -Ilib,$(FUZZ_LIB_CFLAGS)) -iquote lib -fsanitize=fuzzer
 REPLAY_CFLAGS := $(filter-out -Ilib,$(HOST_CFLAGS)) -iquote lib
 
 # lib/ as the host build has it: the memory tests over tests/sim's memory.
 FUZZ_LIB_OBJS := $(patsubst %,$(B)/fuzz/obj/%.o,$(LIB_SRCS) tests/sim/simmem.c)
 $(B)/fuzz/obj/lib/memtest/%: FUZZ_LIB_CFLAGS += -iquote tests/sim
-# lib/string.c's byte loops as the C library's calls, which ASan checks
+# lib/memstr.c's byte loops as the C library's calls, which ASan checks
 # whole: with coverage and UBSan's checks in every step, clearing a struct
 # bootinfo (100 KB) took 90 % of a Multiboot run.
-$(B)/fuzz/obj/lib/string.c.o: FUZZ_LIB_CFLAGS := $(filter-out -O1 $(FUZZ_SAN) -fsanitize=fuzzer-no-link,\
+$(B)/fuzz/obj/lib/memstr.c.o: FUZZ_LIB_CFLAGS := $(filter-out -O1 $(FUZZ_SAN) -fsanitize=fuzzer-no-link,\
 	$(FUZZ_LIB_CFLAGS)) -O2 -fsanitize=address
 # lib/fmt.c compares the characters of constant format strings: hints
 # about them lead nowhere, and they took 15 % of an ACPI run (its warnings).

@@ -3,4 +3,4 @@
 
 .PHONY: check-layers
 check-layers:
-	$(Q)sh tools/check-layers.sh
+	$(Q)sh dev/check-layers.sh

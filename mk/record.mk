@@ -5,9 +5,7 @@
 # the pre-loader and ramsift-apply; check-record (tests/record-smoke.sh)
 # round-trips descriptions through it and holds the decoder to each broken
 # record's error. The library's own unit tests run in check-unit, its fuzz
-# harness in check-fuzz. Built like the unit tests, with the sanitizers;
-# lib/ is on the quote path only, so the tool gets the C library's
-# <string.h>.
+# harness in check-fuzz. Built like the unit tests, with the sanitizers.
 
 $(B)/host/ramsift-mkrecord: tests/record/mkrecord.c $(HOST_LIBS)
 	$(call say,HOSTLD,$@)mkdir -p $(@D) && $(HOST_CC) $(filter-out -Ilib,$(HOST_CFLAGS)) -iquote lib \

@@ -14,16 +14,16 @@ FONT8_SRC := $(B)/gen/font8x8.c
 $(FONT_PSF) $(FONT8_PSF):
 	@echo "$@ is missing: install Debian's console-setup-linux (make deps)" >&2; exit 1
 
-$(B)/host/psf2c: tools/psf2c.c
+$(B)/host/psf2c: dev/psf2c.c
 	$(call say,HOSTCC,$@)mkdir -p $(@D) && $(HOST_CC) -std=gnu11 -O2 -Wall -Wextra -Werror -o $@ $<
 
-$(FONT_SRC): $(FONT_PSF) tools/font-licence.txt $(B)/host/psf2c
+$(FONT_SRC): $(FONT_PSF) dev/font-licence.txt $(B)/host/psf2c
 	$(call say,GEN,$@)mkdir -p $(@D) && gzip -dc $(FONT_PSF) | \
-		$(B)/host/psf2c $(notdir $(FONT_PSF)) tools/font-licence.txt >$@
+		$(B)/host/psf2c $(notdir $(FONT_PSF)) dev/font-licence.txt >$@
 
-$(FONT8_SRC): $(FONT8_PSF) tools/font8-licence.txt $(B)/host/psf2c
+$(FONT8_SRC): $(FONT8_PSF) dev/font8-licence.txt $(B)/host/psf2c
 	$(call say,GEN,$@)mkdir -p $(@D) && gzip -dc $(FONT8_PSF) | \
-		$(B)/host/psf2c $(notdir $(FONT8_PSF)) tools/font8-licence.txt 8 >$@
+		$(B)/host/psf2c $(notdir $(FONT8_PSF)) dev/font8-licence.txt 8 >$@
 
 IMG_OBJS += $(B)/image/$(FONT_SRC).o $(B)/image/$(FONT8_SRC).o
 $(B)/ramsift.elf: $(B)/image/$(FONT_SRC).o $(B)/image/$(FONT8_SRC).o
@@ -33,7 +33,7 @@ $(B)/host/libramsift.a: $(B)/host/$(FONT_SRC).o $(B)/host/$(FONT8_SRC).o
 # The screen scenarios' reader (tests/e2e/screen-*.sh): reads the text back
 # from a screendump with the same font, or from the VGA text buffer, and
 # compares it with the serial log; also writes PNGs. Built like the unit
-# tests; lib/ on the quote path only, so it gets the C library's <string.h>.
+# tests.
 $(B)/host/screencheck: tests/screen/screencheck.c $(HOST_LIBS)
 	$(call say,HOSTLD,$@)mkdir -p $(@D) && $(HOST_CC) $(filter-out -Ilib,$(HOST_CFLAGS)) -iquote lib \
 		-o $@ $< $(HOST_LINK) $(HOST_LDFLAGS)

@@ -2,7 +2,7 @@
 // The error path. Taken only when a test finds a fault, so a lock is fine.
 #include "errors.h"
 #include "log.h"
-#include "string.h"
+#include "memstr.h"
 #include "x86/spinlock.h"
 
 static struct spinlock lock;

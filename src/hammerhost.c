@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The hammer test's side in the image (see hammerhost.h). The jobs' CPUs
 // report into one account under a lock; the BSP prints it.
-#include "dram.h"
+#include "dram_phase.h"
 #include "fmt.h"
 #include "hammerhost.h"
 #include "log.h"
 #include "page.h"
 #include "x86/cpu.h"
-#include "x86/hammer.h"
+#include "x86/hammer_loop.h"
 #include "x86/io.h"
 #include "x86/spinlock.h"
 #include "x86/timer.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The hammer test's side in the image: what each job of it gets (the
-// machine's callbacks in src/x86/hammer.c, the learned map, its share of
+// machine's callbacks in src/x86/hammer_loop.c, the learned map, its share of
 // the pass's time), and its account: the hammer: line of each pass, the
 // words found vulnerable only at the maximum rate (the two-rate rule), and
 // the summary's and the JSON's hammer_only.

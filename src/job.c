@@ -11,7 +11,7 @@
 #include "errors.h"
 #include "hammerhost.h"
 #include "job.h"
-#include "keys.h"
+#include "keypoll.h"
 #include "log.h"
 #include "machcheck.h"
 #include "passclock.h"

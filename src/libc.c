@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The four functions GCC may emit calls to even in freestanding code (struct
-// copies, large initialisers). They forward to lib/string.c.
+// copies, large initialisers). They forward to lib/memstr.c.
 #include <stddef.h>
 
-#include "string.h"
+#include "memstr.h"
 
 void *memcpy(void *d, const void *s, size_t n);
 void *memset(void *d, int c, size_t n);

@@ -6,7 +6,7 @@
 #include "console.h"
 #include "fmt.h"
 #include "log.h"
-#include "string.h"
+#include "memstr.h"
 
 #define LINE_MAX LOG_LINE_MAX
 #define CUT_MARK " [line cut]"

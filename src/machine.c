@@ -3,7 +3,7 @@
 // parses, this file logs and hands the registers to the power driver.
 #include "log.h"
 #include "machine.h"
-#include "string.h"
+#include "memstr.h"
 #include "x86/cpu.h"
 #include "x86/power.h"
 

@@ -3,7 +3,7 @@
 #ifndef RAMSIFT_SRC_PASS_H
 #define RAMSIFT_SRC_PASS_H
 
-#include "report.h"
+#include "fold_report.h"
 #include "run_ctx.h"
 #include "usbkeys.h"
 

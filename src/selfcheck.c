@@ -7,7 +7,7 @@
 #include "log.h"
 #include "page.h"
 #include "panic.h"
-#include "report.h"
+#include "fold_report.h"
 #include "run.h"
 #include "selfcheck.h"
 #include "x86/layout.h"

@@ -17,7 +17,7 @@
 #include "run.h"
 #include "run/plan.h"
 #include "smp.h"
-#include "string.h"
+#include "memstr.h"
 #include "x86/apic.h"
 #include "x86/cpu.h"
 #include "x86/io.h"

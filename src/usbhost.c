@@ -2,7 +2,7 @@
 // The USB stack's environment in the image (see usbhost.h).
 #include "log.h"
 #include "usbhost.h"
-#include "x86/pci.h"
+#include "x86/pci_config.h"
 #include "x86/timer.h"
 
 static uint64_t now_us(void *ctx)

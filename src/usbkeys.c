@@ -2,12 +2,12 @@
 // USB keyboards (see usbkeys.h): which controllers are read and which not,
 // and the stack driven from the keys' polls.
 #include "log.h"
-#include "string.h"
+#include "memstr.h"
 #include "usb/usb.h"
 #include "usbhost.h"
 #include "usbkeys.h"
 #include "x86/paging.h"
-#include "x86/pci.h"
+#include "x86/pci_config.h"
 #include "x86/timer.h"
 
 #define PCI_CLASS_SERIAL_BUS	0x0c

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// USB keyboards for keys.c: the PCI scan for USB host controllers, the
+// USB keyboards for keypoll.c: the PCI scan for USB host controllers, the
 // stack (lib/usb) run on the xHCI and EHCI ones over a DMA block in the
 // working memory, its keys, and the keyboards it names. Entered on the BSP
 // only.

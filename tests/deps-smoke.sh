@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Smoke test of tools/check-deps.sh, on a copy of the scripts it reads: it
+# Smoke test of dev/check-deps.sh, on a copy of the scripts it reads: it
 # must fail, naming the file and the package, when tools/deps.sh no longer
 # lists grub2-common (whose /usr/share/grub/default/grub grub-default.sh
 # reads) or lists console-setup-linux (the font the build reads) for the
@@ -14,7 +14,7 @@ fails=0
 
 # expect NAME WANT_STATUS WANT_TEXT: run the copy's check-deps.
 expect() {
-	bash "$tmp/tools/check-deps.sh" >"$tmp.out" 2>&1
+	bash "$tmp/dev/check-deps.sh" >"$tmp.out" 2>&1
 	rc=$?
 	if [ "$rc" != "$2" ] || ! grep -qF -- "$3" "$tmp.out"; then
 		echo "FAIL deps-smoke: $1: exit $rc (want $2), want a line with: $3; got:"
@@ -24,7 +24,7 @@ expect() {
 }
 
 mkdir -p "$tmp"
-cp -R Makefile mk tools tests bench iso dist .ci "$tmp/"
+cp -R Makefile mk tools dev tests bench iso dist .ci "$tmp/"
 expect "the copy as it is" 0 "  DEPS    "
 
 sed -i 's/ grub2-common / /' "$tmp/tools/deps.sh"

@@ -4,7 +4,7 @@
 # one dpkg-query to find them, one apt-get to install them; not root and
 # something missing: print the command to run and fail. `run`: what building
 # the image and booting it in QEMU need (make run); else everything the
-# checks, make bench and make demo use. tools/check-deps.sh proves that every
+# checks, make bench and make demo use. dev/check-deps.sh proves that every
 # program and file of tools/deps.files comes from these packages (those
 # tagged [run] from RUN_PKGS) or from Debian's base system.
 # usage: deps.sh [--list] [run]   (--list: print the packages, one a line)
@@ -25,7 +25,7 @@ console-setup-linux"
 # debootstrap and git: `make check-fresh` builds a Debian root and clones the
 # repository into it;
 # debootstrap also builds the Debian 13 root whose QEMU 10 runs the x2APIC
-# scenario (tools/trixie-qemu.sh: Debian 12's QEMU has no TCG x2APIC).
+# scenario (dev/trixie-qemu.sh: Debian 12's QEMU has no TCG x2APIC).
 # zbar-tools and qrencode: make check-qr holds lib/qr against both.
 # socat talks to QEMU's monitor and COM1 in the scenarios.
 # dpkg-dev (dpkg-shlibdeps, dpkg-gencontrol) builds the package of make deb,

@@ -21,7 +21,7 @@
 
 #include "dram/hammer.h"
 #include "dram/learn.h"
-#include "dram/lines.h"
+#include "dram/map_lines.h"
 #include "dram/mapfile.h"
 #include "dram/native.h"
 #include "dram/sim.h"

@@ -6,7 +6,7 @@
 // times a hole count can pass 2^64.
 #include <stdbool.h>
 
-#include "agglo.h"
+#include "badram/agglo.h"
 
 struct pair {
 	int64_t cost;

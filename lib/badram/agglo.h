@@ -13,8 +13,8 @@
 
 #include <stddef.h>
 
-#include "cube.h"
-#include "dp.h"
+#include "badram/cube.h"
+#include "badram/dp.h"
 
 #define AGGLO_MAX_START 128       // starting cubes taken at most
 

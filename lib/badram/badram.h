@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cube.h"
+#include "badram/cube.h"
 #include "range.h"
 
 // ---- the table of failing pages

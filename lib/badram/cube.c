@@ -3,7 +3,7 @@
 // digit by digit from the top bit, so a cube's size inside any interval costs
 // O(CUBE_BITS) however many pages it matches; the common case, a cube whose
 // whole span lies inside one RAM range, is a popcount.
-#include "cube.h"
+#include "badram/cube.h"
 
 struct cube cube_page(uint64_t p)
 {

@@ -6,7 +6,7 @@
 // sharing k between its children. Holes are added per cube, an upper bound
 // on the union's (touching cubes share a hole), so the binary search checks
 // each candidate with the exact union measure.
-#include "dp.h"
+#include "badram/dp.h"
 
 #define DP_OPTS 8      // cube options kept per node
 

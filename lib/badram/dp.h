@@ -14,8 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cube.h"
-#include "tree.h"
+#include "badram/cube.h"
+#include "badram/tree.h"
 
 struct dp_params {
 	const struct universe *u;

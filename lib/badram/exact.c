@@ -3,7 +3,7 @@
 // away loses nothing: if S = S' x {0,1} along bit b, any exact cover of S
 // restricted to the plane b = 0 is an exact cover of S' with no more cubes,
 // and any cover of S' with b freed covers S; so both minima are equal.
-#include "exact.h"
+#include "badram/exact.h"
 
 #define EXACT_MAX_NODES 20000      // branch-and-bound nodes before giving up
 

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cube.h"
+#include "badram/cube.h"
 
 #define EXACT_MAX_POINTS 64        // projected points the exact search takes
 

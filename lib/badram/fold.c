@@ -7,16 +7,16 @@
 // page array and so comes last) and keep the one excluding fewest pages.
 // If none fits, or scratch is short, the answer is the aligned block around
 // every failure: one pair, as few holes as any single cube can have.
-#include "agglo.h"
-#include "dp.h"
-#include "exact.h"
-#include "badram.h"
-#include "holes.h"
-#include "merge.h"
-#include "order.h"
-#include "sort.h"
-#include "tree.h"
-#include "string.h"
+#include "badram/agglo.h"
+#include "badram/dp.h"
+#include "badram/exact.h"
+#include "badram/badram.h"
+#include "badram/holes.h"
+#include "badram/merge.h"
+#include "badram/order.h"
+#include "badram/sort.h"
+#include "badram/tree.h"
+#include "memstr.h"
 
 #define TREE_MAX_LEAVES 4096
 #define MEASURE_STEPS (1ULL << 22)      // cube_measure work cap per candidate

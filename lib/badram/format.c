@@ -4,8 +4,8 @@
 // appended at the length so far (clamped to the buffer).
 #include <stdarg.h>
 
-#include "badram.h"
-#include "holes.h"
+#include "badram/badram.h"
+#include "badram/holes.h"
 #include "fmt.h"
 
 struct line {

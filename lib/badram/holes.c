@@ -10,8 +10,8 @@
 // runs again with the count held to Linux's limit.
 #include <stdbool.h>
 
-#include "badram.h"
-#include "holes.h"
+#include "badram/badram.h"
+#include "badram/holes.h"
 
 // Added to the cost of a gap that holds non-RAM, so every RAM-only gap is
 // filled before any of them (page counts stay below 2^40).

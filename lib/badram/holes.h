@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cube.h"
+#include "badram/cube.h"
 #include "range.h"
 
 #define HOLES_PREFIX "memmap="

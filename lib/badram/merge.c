@@ -3,7 +3,7 @@
 // 2^51, so page counts fit in 64 bits without saturation.
 #include <stdbool.h>
 
-#include "merge.h"
+#include "badram/merge.h"
 
 // Remove c[i], keeping order.
 static size_t drop(struct cube *c, size_t n, size_t i)

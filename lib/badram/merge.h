@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "cube.h"
+#include "badram/cube.h"
 
 // Simplify c[0..n) in place without changing its union; returns the new
 // count (<= n). Cubes keep their relative order. When u is not NULL, two

@@ -3,8 +3,8 @@
 // cube none of whose pages lies inside the span of a cube still waiting:
 // its holes then split no later pattern's region. Cubes whose spans miss RAM
 // are cut in reserved regions only and constrain nothing.
-#include "order.h"
-#include "string.h"
+#include "badram/order.h"
+#include "memstr.h"
 
 static uint64_t span_end(struct cube c)
 {

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "cube.h"
+#include "badram/cube.h"
 
 // Reorder c[0..n) (n <= CUBE_MAX_CUBES) so that every cube's span lies in one
 // RAM range (or meets no RAM) and no cube has a page inside the span of a

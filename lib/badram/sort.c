@@ -2,8 +2,8 @@
 // LSD radix sort of 64-bit keys (see sort.h), one byte per pass,
 // ping-ponging between a and tmp; a pass where every key has the same byte
 // is skipped.
-#include "sort.h"
-#include "string.h"
+#include "badram/sort.h"
+#include "memstr.h"
 
 void sort_u64(uint64_t *a, uint64_t *tmp, size_t n)
 {

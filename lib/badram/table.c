@@ -2,8 +2,8 @@
 // The failing-page table (see table.h): open addressing with linear
 // probing, Fibonacci hashing. Capped at 7/8 load so a probe for an absent
 // page stays short (about 32 slots on average at the cap).
-#include "merge.h"
-#include "badram.h"
+#include "badram/merge.h"
+#include "badram/badram.h"
 #include "range.h"
 
 static uint64_t slot_of(const struct badram_table *t, uint64_t page)

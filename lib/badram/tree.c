@@ -7,9 +7,9 @@
 // what it finally picks against RAM anyway.
 #include <stdbool.h>
 
-#include "exact.h"
-#include "tree.h"
-#include "string.h"
+#include "badram/exact.h"
+#include "badram/tree.h"
+#include "memstr.h"
 
 struct cube tree_supercube(const struct tree_node *v)
 {

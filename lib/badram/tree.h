@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cube.h"
+#include "badram/cube.h"
 
 enum tree_policy {
 	TREE_ADDRESS,

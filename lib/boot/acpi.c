@@ -5,10 +5,10 @@
 // Processor Local x2APIC (5.2.12.12) entries. Nothing is trusted: every read
 // goes through the caller's reader, every length is bounded before it is
 // used, and a table is used only when its checksum holds.
-#include "acpi.h"
+#include "boot/acpi.h"
 #include "escape.h"
 #include "fmt.h"
-#include "string.h"
+#include "memstr.h"
 
 #define RSDP_V1_LEN		20	// the part the first checksum covers
 #define RSDP_V2_LEN		36	// the part the extended checksum covers

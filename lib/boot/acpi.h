@@ -15,7 +15,7 @@
 #include <stdint.h>
 
 #include "capacity.h"	// ACPI_CPUS_MAX
-#include "multiboot.h"
+#include "boot/multiboot.h"
 
 // The longest warning passed to the warn callback, its terminator included.
 #define ACPI_WARNING_LEN 200

@@ -4,10 +4,10 @@
 // dispatched through the keys[] table. Handlers validate the whole value
 // before changing cfg, so a rejected value leaves the setting untouched.
 #include "badram/badram.h"
-#include "cmdline.h"
+#include "boot/cmdline.h"
 #include "fmt.h"
 #include "parse.h"
-#include "string.h"
+#include "memstr.h"
 #include "uart.h"
 
 // cfg->tests holds indices into the name table as uint8_t.

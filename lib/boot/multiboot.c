@@ -4,8 +4,8 @@
 // the sizes the structure declares; an unreadable byte ends what is parsed.
 #include "escape.h"
 #include "fmt.h"
-#include "multiboot.h"
-#include "string.h"
+#include "boot/multiboot.h"
+#include "memstr.h"
 
 #define MB1_INFO_MEMORY	(1u << 0)
 #define MB1_INFO_CMDLINE (1u << 2)

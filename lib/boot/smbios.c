@@ -7,8 +7,8 @@
 // SMBIOS3_TABLE_GUID (UEFI 2.10 section 4.6). Nothing is trusted: every
 // read goes through the caller's reader and is bounded by the table.
 #include "fmt.h"
-#include "smbios.h"
-#include "string.h"
+#include "boot/smbios.h"
+#include "memstr.h"
 
 #define SCAN_START	0xf0000u
 #define SCAN_END	0x100000u

@@ -17,7 +17,7 @@
 #include <stdint.h>
 
 #include "capacity.h"	// SMBIOS_DIMMS_MAX
-#include "multiboot.h"
+#include "boot/multiboot.h"
 
 // The longest warning passed to the warn callback, its terminator included.
 #define SMBIOS_WARNING_LEN 200

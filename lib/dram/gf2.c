@@ -2,7 +2,7 @@
 // GF(2) linear algebra on 64-bit vectors (gf2.h). A basis is kept indexed
 // by pivot (the highest set bit), so reducing a vector is one pass from the
 // top bit down.
-#include "gf2.h"
+#include "dram/gf2.h"
 
 static unsigned top_bit(uint64_t v)
 {

@@ -7,8 +7,8 @@
 // the null space gives them all at once). One false member (a delay taken
 // for a conflict) would remove a true function, so a member must conflict
 // twice with the base and once with the set's first member.
-#include "gf2.h"
-#include "steps.h"
+#include "dram/gf2.h"
+#include "dram/steps.h"
 
 // Differences in a row that added nothing: the sets span all they will.
 #define GROUP_SATURATED 24

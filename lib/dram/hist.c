@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The conflict threshold from a latency histogram (hist.h).
-#include "hist.h"
+#include "dram/hist.h"
 
 void hist_sort(uint32_t *v, uint32_t n)
 {

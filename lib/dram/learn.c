@@ -3,8 +3,8 @@
 // pairs, the bank functions from same-bank sets (group.c), the row bits
 // (rows.c), the validation (validate.c). Each step can end the learning
 // with its outcome; only a validated map leaves as learned.
-#include "hist.h"
-#include "steps.h"
+#include "dram/hist.h"
+#include "dram/steps.h"
 
 // Less memory than this (1 MiB: 14 address bits above the cache line) holds
 // too few bank and row bits to learn from.

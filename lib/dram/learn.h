@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "dram.h"
+#include "dram/dram.h"
 #include "range.h"
 
 // The machine: its timing, its clock and the memory the learning may read.

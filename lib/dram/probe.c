@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The learning's measurements and random addresses (probe.h).
-#include "probe.h"
+#include "dram/probe.h"
 
-#include "gf2.h"
+#include "dram/gf2.h"
 
 void probe_init(struct probe *p, const struct dram_machine *m, const struct dram_limits *lim,
 		uint64_t seed, uint32_t measurements)

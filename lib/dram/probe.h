@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "learn.h"
+#include "dram/learn.h"
 
 struct probe {
 	const struct dram_machine *m;

@@ -7,8 +7,8 @@
 // undo sits under the row bits on every controller DRAMA describes (a
 // function's lowest bit is a column or bank bit), so it is not a row bit.
 // Three votes per bit outvote one noisy measurement.
-#include "gf2.h"
-#include "steps.h"
+#include "dram/gf2.h"
+#include "dram/steps.h"
 
 #define ROWS_VOTES 3
 // Bases tried per vote before a bit counts as untestable here (the flipped

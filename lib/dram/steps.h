@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "probe.h"
+#include "dram/probe.h"
 
 // The address bits that vary over pool[0..n): the only bits learnable.
 uint64_t steps_vary(const uint64_t *pool, uint32_t n);

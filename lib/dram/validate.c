@@ -8,8 +8,8 @@
 // and moved into its bank, their rows differing in the lowest row bit at
 // most (row bits too low or too high show); four moved into a bank one
 // function apart (a function too many makes these conflicts: recall drops).
-#include "gf2.h"
-#include "probe.h"
+#include "dram/gf2.h"
+#include "dram/probe.h"
 
 // Tries to place a moved address in readable memory before a pair is drawn
 // anew.

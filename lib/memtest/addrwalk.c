@@ -10,8 +10,8 @@
 // open or shorted, from line 3 up to the range's size (lines above it are
 // left to own-address and march-c). The sets hold at most 65 words: the test
 // costs microseconds and reports no progress.
-#include "algos.h"
-#include "sweep.h"
+#include "memtest/algos.h"
+#include "memtest/sweep.h"
 
 // At most 1 + 64 offsets (n < 2^61 words in a 64-bit address space).
 #define MAX_SET 65

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "memtest.h"
+#include "memtest/memtest.h"
 
 // address-walk (addrwalk.c): walking ones, then zeros, over the address
 // lines of each range. No parameter (pass NULL).
@@ -69,7 +69,7 @@ bool mt_blockmove(const struct mt_ctx *ctx, const void *param);
 // No parameter.
 bool mt_bitfade(const struct mt_ctx *ctx, const void *param);
 
-// hammer (hammer.c): row hammer through ctx->hammer, double-sided, then
+// hammer (rowhammer.c): row hammer through ctx->hammer, double-sided, then
 // many-sided with decoys. No parameter.
 bool mt_hammer(const struct mt_ctx *ctx, const void *param);
 

@@ -8,8 +8,8 @@
 // progress). Its halves, a fill and a check, are tests of their own too:
 // a pass that lays out its retention windows itself (lib/run/schedule.h)
 // runs them with other work and a wait between.
-#include "algos.h"
-#include "sweep.h"
+#include "memtest/algos.h"
+#include "memtest/sweep.h"
 
 static const bool zeros = false, ones = true;
 

@@ -12,8 +12,8 @@
 //	copy B to A rotated by h / 2;	compare A with B, rotated the same way.
 // A copy is compared with its source, not with the pattern, so a bad source
 // word is reported once, at its own address. 12 sweeps.
-#include "algos.h"
-#include "sweep.h"
+#include "memtest/algos.h"
+#include "memtest/sweep.h"
 
 // Words per compare call: a chunk's worth of reads of the two halves.
 #define COMPARE_WORDS (MT_CHUNK_BYTES / 16)

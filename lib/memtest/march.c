@@ -11,8 +11,8 @@
 // whatever the CPUs' timing (26 sweeps instead of 24). Why these backgrounds,
 // why two families and why nothing cheaper works: docs/memory-tests.md,
 // "The tests" and "march-c across shares".
-#include "algos.h"
-#include "sweep.h"
+#include "memtest/algos.h"
+#include "memtest/sweep.h"
 
 // The step orders of the parallel schedule (above).
 enum family { FAMILY_A, FAMILY_C };

@@ -6,9 +6,9 @@
 // chosen for fault coverage per second from the simulator's table; the
 // reasoning is in docs/memory-tests.md ("Fault coverage").
 #include "capacity.h"
-#include "memtest.h"
-#include "algos.h"
-#include "string.h"
+#include "memtest/memtest.h"
+#include "memtest/algos.h"
+#include "memstr.h"
 
 // Data backgrounds for march-c: solid, then one per bit of a bit index
 // (0..5), so every pair of bits in a word differs in some background.

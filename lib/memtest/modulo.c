@@ -11,9 +11,9 @@
 // the sets do not depend on where the memory is cut, and a share smaller
 // than N words is still tested (docs/memory-tests.md, "What each test does
 // over a share").
-#include "algos.h"
-#include "sweep.h"
-#include "prng.h"
+#include "memtest/algos.h"
+#include "memtest/sweep.h"
+#include "memtest/prng.h"
 
 // Salt for the seed, so the pattern differs from random's first word.
 #define MODULO_SEED_SALT 0x6d6f64756c6f2d6eull

@@ -8,9 +8,9 @@
 // bus: solid zeros/ones (fast), a one walking through every byte, seeded
 // random words, and a one walking through the whole word (slowest: 64
 // patterns); the inversion gives the walking-zero variant for free.
-#include "algos.h"
-#include "sweep.h"
-#include "prng.h"
+#include "memtest/algos.h"
+#include "memtest/sweep.h"
+#include "memtest/prng.h"
 
 // Salt for the seed, so mi-random and random draw different sequences.
 #define MI_SEED_SALT 0x6d692d72616e646full

@@ -6,8 +6,8 @@
 // another cell show up as a wrong value; with the complement pass every bit
 // also holds both values, so stuck-at faults are found too. Cheap (4 sweeps)
 // and what a user's "the board aliases memory" question needs.
-#include "algos.h"
-#include "sweep.h"
+#include "memtest/algos.h"
+#include "memtest/sweep.h"
 
 bool mt_ownaddr(const struct mt_ctx *ctx, const void *param)
 {

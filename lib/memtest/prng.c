@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Seeding for the generators of prng.h: splitmix64 spreads any seed over the
 // whole state, and the one state xorshift cannot leave (0) is replaced.
-#include "prng.h"
+#include "memtest/prng.h"
 
 uint64_t prng_splitmix64(uint64_t *state)
 {

@@ -7,9 +7,9 @@
 // masks drawn from the seed tell its words apart. Any two words still get
 // independent, uniformly random values, and the sweeps run at memory speed,
 // where one 128-bit multiply per word bounded them at a third of it.
-#include "algos.h"
-#include "sweep.h"
-#include "prng.h"
+#include "memtest/algos.h"
+#include "memtest/sweep.h"
+#include "memtest/prng.h"
 
 // Salt for the seed, so random and mi-random draw different sequences.
 #define RANDOM_SEED_SALT 0x72616e646f6d2d73ull

@@ -6,7 +6,7 @@
 // address space. Loops handle one line of MT_LINE_WORDS words per iteration
 // with a prefetch ahead (sweep.h), the odd words at a chunk's end one by
 // one (see bench/ for the measured bandwidth).
-#include "sweep.h"
+#include "memtest/sweep.h"
 
 void mt_report(const struct mt_ctx *ctx, uint64_t base, uint64_t off, uint64_t expect,
 	       uint64_t actual)

@@ -7,12 +7,12 @@
 #ifndef RAMSIFT_LIB_MEMTEST_SWEEP_H
 #define RAMSIFT_LIB_MEMTEST_SWEEP_H
 
-#include "memaccess.h"
+#include "memtest/memaccess.h"
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "memtest.h"
+#include "memtest/memtest.h"
 
 enum mt_dir { MT_UP, MT_DOWN };
 

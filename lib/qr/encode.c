@@ -6,12 +6,12 @@
 // symbol buffer, which is free until the grid is drawn; work receives the
 // interleaved codewords, and once they are placed the map of the function
 // modules, which the masks leave alone.
-#include "qr.h"
-#include "mask.h"
-#include "matrix.h"
-#include "rs.h"
-#include "string.h"
-#include "tables.h"
+#include "qr/qr.h"
+#include "qr/mask.h"
+#include "qr/matrix.h"
+#include "qr/rs.h"
+#include "memstr.h"
+#include "qr/tables.h"
 
 #define MODE_BYTE 0x4   // Table 2: mode indicator 0100
 #define PAD_EVEN 0xec   // 7.4.10: pad codewords, alternating

@@ -2,7 +2,7 @@
 // Masks and their penalty score (mask.h). Each row and column is read once as
 // a sequence of runs; N3 looks at the last seven runs each time a light run
 // ends, which finds every finder-like pattern in one pass.
-#include "mask.h"
+#include "qr/mask.h"
 
 #define N1 3
 #define N2 3

@@ -6,7 +6,7 @@
 
 #include <stdbool.h>
 
-#include "matrix.h"
+#include "qr/matrix.h"
 
 // True when mask (0-7) flips the module at column x, row y.
 bool qr_mask_flips(int mask, int x, int y);

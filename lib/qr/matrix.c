@@ -2,9 +2,9 @@
 // The module grid (matrix.h). Whether a module is a function module is
 // computed from its coordinates; the masks, which ask for every module 16
 // times, read it from a map made once (qr_function_map).
-#include "matrix.h"
-#include "format.h"
-#include "string.h"
+#include "qr/matrix.h"
+#include "qr/format_info.h"
+#include "memstr.h"
 
 void qr_grid_init(struct qr_grid *g, uint8_t *bits, int version)
 {

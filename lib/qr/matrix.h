@@ -9,8 +9,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "qr.h"
-#include "tables.h"
+#include "qr/qr.h"
+#include "qr/tables.h"
 
 struct qr_grid {
 	uint8_t *bits;          // (size * size + 7) / 8 bytes

@@ -3,7 +3,7 @@
 // and logarithm tables: a version-40 symbol takes about 10^5 of them.
 #include <stdbool.h>
 
-#include "rs.h"
+#include "qr/rs.h"
 
 // The field's tables, built once from its primitive polynomial
 // x^8 + x^4 + x^3 + x^2 + 1 (0x11d, 7.5.2) with alpha = 2: exp[i] is

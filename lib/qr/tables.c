@@ -2,7 +2,7 @@
 // The standard's per-version numbers (tables.h). The codeword counts follow
 // from the symbol's geometry; only the error-correction split (Table 9) and
 // one alignment spacing (version 32) are looked up.
-#include "tables.h"
+#include "qr/tables.h"
 
 // Table 9, one row per level (L, M, Q, H), one column per version 1-40.
 static const uint8_t ec_per_block[QR_LEVEL_COUNT][QR_VERSION_MAX] = {

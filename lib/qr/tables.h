@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "qr.h"
+#include "qr/qr.h"
 
 // Most error-correction codewords in one block, over all versions and levels.
 #define QR_EC_PER_BLOCK_MAX 30

@@ -2,9 +2,9 @@
 // Filling a record from a run: its usable RAM, and its failing pages as
 // ranges, as many as fit the record's 4 KiB with everything else in it
 // (record.h).
-#include "record.h"
-#include "string.h"
-#include "wire.h"
+#include "record/record.h"
+#include "memstr.h"
+#include "record/wire.h"
 
 #define PAGE_MASK (~(uint64_t)(PAGE_SIZE - 1))
 

@@ -7,9 +7,9 @@
 // UUID, no slack).
 #include "boot/cmdline.h"	// CMDLINE_MAX_HOLES
 #include "crc32.h"
-#include "record.h"
-#include "string.h"
-#include "wire.h"
+#include "record/record.h"
+#include "memstr.h"
+#include "record/wire.h"
 
 // Offsets of the fixed part; the strings, lists and pairs follow it.
 enum {

@@ -2,7 +2,7 @@
 // The result record: what a run found, kept in the UEFI variable
 // RamsiftResult so that the next boot protects the machine with nothing
 // typed (docs/output-contract.md, "The NVRAM record", is the format's one
-// description). The image writes it (src/nvram.c), the pre-loader
+// description). The image writes it (src/record_keep.c), the pre-loader
 // (efi/ramsift-reserve.c) applies it, ramsift-apply (tools/) reads it on
 // Linux: all three through this library. Pure: bytes in, bytes out.
 //
@@ -150,7 +150,7 @@ bool record_same_machine(const struct record *r, const struct smbios_info *s);
 // slots hold; still covered).
 bool record_table(const struct record *r, struct badram_table *t);
 
-// Fold r as the image folded the run (src/report.c): a table of r's pages
+// Fold r as the image folded the run (src/fold_report.c): a table of r's pages
 // in slot[0..nslots) (a power of two, RECORD_FOLD_SLOTS recommended), then
 // badram_fold against r->ram with r->budget in scratch[0..scratch_bytes)
 // (BADRAM_FOLD_SCRATCH_BYTES(RECORD_FOLD_SLOTS) recommended), into *out,

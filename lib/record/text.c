@@ -2,7 +2,7 @@
 // A record's lines for a person (record.h): the run's result line, as the
 // run printed it, and its date.
 #include "fmt.h"
-#include "record.h"
+#include "record/record.h"
 
 int record_result_line(char *buf, size_t len, const struct record *r)
 {

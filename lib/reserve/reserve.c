@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The parser of ramsift-reserve.efi's words and the expansion of a BadRAM
 // pair into runs of pages (reserve.h).
-#include "reserve.h"
+#include "reserve/reserve.h"
 #include "page.h"
 #include "parse.h"
-#include "string.h"
+#include "memstr.h"
 
 #define PAGE_MASK (~(uint64_t)(PAGE_SIZE - 1))
 

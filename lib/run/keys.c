@@ -2,7 +2,7 @@
 // Keys to actions (see keys.h).
 #include <stddef.h>
 
-#include "keys.h"
+#include "run/keys.h"
 
 enum key_action keys_action(int ch)
 {

@@ -2,7 +2,7 @@
 // The run's choices (see plan.h).
 #include "memtest/prng.h"
 #include "page.h"
-#include "plan.h"
+#include "run/plan.h"
 
 
 size_t plan_tests(const struct config *cfg, const struct mt_test **out, size_t cap)

@@ -15,7 +15,7 @@
 #include "boot/acpi.h"
 #include "boot/cmdline.h"
 #include "memtest/memtest.h"
-#include "ram.h"
+#include "run/ram.h"
 
 // ramsift never moves below this address: the first MiB stays free for
 // firmware-style uses (the AP start-up code).

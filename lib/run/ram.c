@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Free-RAM bookkeeping (see ram.h).
 #include "page.h"
-#include "ram.h"
+#include "run/ram.h"
 
 void ram_release_all(struct ram *ram)
 {

@@ -4,8 +4,8 @@
 #include "fmt.h"
 #include "json.h"
 #include "memtest/memtest.h"
-#include "plan.h"
-#include "runjson.h"
+#include "run/plan.h"
+#include "run/runjson.h"
 
 // How much of the object a rendering holds.
 enum detail {

@@ -19,7 +19,7 @@
 #include "boot/smbios.h"
 #include "dram/diagnose.h"
 #include "dram/dram.h"
-#include "status.h"
+#include "run/status.h"
 
 // The schema's version, the object's first member ("ramsift_json"): raised
 // only if a key ever had to change meaning.
@@ -30,7 +30,7 @@
 // control characters is six times its length escaped).
 #define RUNJSON_LINE_MAX (64 * 1024)
 
-// What became of the result record (src/nvram.c, the nvram: line).
+// What became of the result record (src/record_keep.c, the nvram: line).
 struct runjson_nvram {
 	bool kept;			// written into the UEFI variable
 	uint64_t bytes;			// the record's size; 0 when none was made
@@ -60,7 +60,7 @@ struct runjson {
 	uint64_t mce_corrected;		// machine-check records polled: corrected,
 	uint64_t mce_uncorrected;	// and uncorrected without a machine check
 	const struct runjson_nvram *nvram;	// NULL: the run ended before that step
-	const char *dram_status;	// the DRAM phase's end (src/dram.h); NULL: not reached
+	const char *dram_status;	// the DRAM phase's end (src/dram_phase.h); NULL: not reached
 	const struct dram_map *dram_map;	// the learned map; NULL: none
 	const struct dram_diagnosis *diagnosis;	// the failures in DRAM terms; NULL: none
 	bool hammered;			// the hammer test ran

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The order of one pass (see schedule.h).
-#include "plan.h"
-#include "schedule.h"
+#include "run/plan.h"
+#include "run/schedule.h"
 
 #define M SCHED_BIT(SCHED_MAIN)
 #define O SCHED_BIT(SCHED_OLD)

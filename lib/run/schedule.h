@@ -20,7 +20,7 @@
 #include "badram/badram.h"
 #include "capacity.h"
 #include "range.h"
-#include "ram.h"
+#include "run/ram.h"
 
 enum sched_part {
 	SCHED_MAIN,	// the free RAM but the two homes below

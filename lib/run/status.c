@@ -3,8 +3,8 @@
 // output contract's (docs/output-contract.md): change them only by adding.
 #include "const.h"
 #include "fmt.h"
-#include "status.h"
-#include "string.h"
+#include "run/status.h"
+#include "memstr.h"
 
 static const char *own(const struct job_status *j)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The attribute colours and pixel packing (see colour.h).
-#include "colour.h"
+#include "screen/colour.h"
 
 const struct rgb colour_rgb[16] = {
 	{ 0x00, 0x00, 0x00 }, { 0x00, 0x00, 0xaa }, { 0x00, 0xaa, 0x00 }, { 0x00, 0xaa, 0xaa },

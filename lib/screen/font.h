@@ -5,7 +5,7 @@
 // 0xdc lower half, 0xdf upper half, 0xb3-0xda box drawing). The table is
 // generated at build time (build/gen/font8x16.c, by tools/psf2c from a
 // console font of Debian's console-setup-linux; its licence is in that file
-// and in tools/font-licence.txt).
+// and in dev/font-licence.txt).
 #ifndef RAMSIFT_LIB_SCREEN_FONT_H
 #define RAMSIFT_LIB_SCREEN_FONT_H
 

@@ -3,7 +3,7 @@
 // copies of every cell, what should be shown and what the backend shows, so
 // a flush draws exactly the cells that differ; a per-row flag keeps a flush
 // from comparing rows nothing touched.
-#include "grid.h"
+#include "screen/grid.h"
 
 static bool cell_eq(struct grid_cell a, struct grid_cell b)
 {

@@ -4,8 +4,8 @@
 // (when that column keeps RESULT_TEXT_MIN_COLS), or, on a screen too narrow
 // for that (an 80x50 text screen with a 65-module symbol), the word, the
 // QR code and the text stacked from the top.
-#include "result_view.h"
-#include "string.h"
+#include "screen/result_view.h"
+#include "memstr.h"
 
 #define ATTR_TEXT	GRID_ATTR(GRID_LIGHT_GREY, GRID_BLACK)
 #define ATTR_LINE	GRID_ATTR(GRID_WHITE, GRID_BLACK)

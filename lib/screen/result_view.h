@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "grid.h"
+#include "screen/grid.h"
 
 #define RESULT_GLYPH_W 5	// the big letters' font: 5x7 pixels,
 #define RESULT_GLYPH_H 7	// one column of space between letters

@@ -5,8 +5,8 @@
 #include <stdarg.h>
 
 #include "fmt.h"
-#include "status_view.h"
-#include "string.h"
+#include "screen/status_view.h"
+#include "memstr.h"
 
 #define ATTR_TITLE	GRID_ATTR(GRID_WHITE, GRID_BLUE)
 #define ATTR_LABEL	GRID_ATTR(GRID_LIGHT_GREY, GRID_BLACK)

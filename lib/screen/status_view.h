@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "grid.h"
+#include "screen/grid.h"
 
 #define STATUS_VIEW_ROWS 9		// rows the view takes at the top
 #define STATUS_VIEW_HEADER_ROWS 3	// of them the header (the result panel keeps it)

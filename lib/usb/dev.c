@@ -2,7 +2,7 @@
 // The device table: a device taken for a port that finished its reset,
 // its control requests, and its end (unplugged, failed, or lost and
 // never back), released by its controller.
-#include "string.h"
+#include "memstr.h"
 #include "usb/core.h"
 
 struct usb_hc *usb_hc_of(struct usb_host *h, unsigned dev)

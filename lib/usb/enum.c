@@ -5,7 +5,7 @@
 // has USB_STEP_US; a device that fails one is named in a warning, its port
 // disabled until it is unplugged, and it is not tried again.
 #include "fmt.h"
-#include "string.h"
+#include "memstr.h"
 #include "usb/core.h"
 #include "usb/desc.h"
 #include "usb/report.h"

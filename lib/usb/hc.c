@@ -4,7 +4,7 @@
 #include <stdarg.h>
 
 #include "fmt.h"
-#include "string.h"
+#include "memstr.h"
 #include "usb/hc.h"
 
 bool usb_dma_take(struct usb_dma *d, size_t bytes, size_t align, struct usb_buf *out)

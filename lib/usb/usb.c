@@ -4,7 +4,7 @@
 #include <stdarg.h>
 
 #include "fmt.h"
-#include "string.h"
+#include "memstr.h"
 #include "usb/core.h"
 #include "usb/drivers.h"
 

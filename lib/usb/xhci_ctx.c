@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // xHCI device contexts (6.2): the input context the driver fills for a
 // command, 32 or 64 bytes a context as HCCPARAMS1's CSZ says.
-#include "string.h"
+#include "memstr.h"
 #include "usb/xhci.h"
 
 #define EP_TYPE_CONTROL 4

@@ -2,7 +2,7 @@
 // A device's slot on an xHCI controller (4.3, 4.5.3): Enable Slot and
 // Address Device (the controller assigns the address), the context updates
 // (EP0's max packet, the hub fields), and Disable Slot on release.
-#include "string.h"
+#include "memstr.h"
 #include "usb/xhci.h"
 
 void xhci_dev_setup(struct usb_hc *hc, unsigned dev, const struct usb_dev_where *where,

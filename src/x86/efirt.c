@@ -4,7 +4,7 @@
 #include <stdbool.h>
 
 #include "efirt.h"
-#include "string.h"
+#include "memstr.h"
 
 #define SYSTAB_SIGNATURE	0x5453595320494249ull	// "IBI SYST"
 #define RUNTIME_SIGNATURE	0x56524553544e5552ull	// "RUNTSERV"

@@ -19,7 +19,7 @@
 #include "layout.h"
 #include "log.h"
 #include "paging.h"
-#include "string.h"
+#include "memstr.h"
 
 // The window is PML4 slot KERNEL_WINDOW_PML4, PDPT slot KERNEL_WINDOW_PDPT,
 // PD slots from 0, which needs KERNEL_VMA on a 1 GiB boundary, and one page

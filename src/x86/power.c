@@ -4,7 +4,7 @@
 // fault) need nothing.
 #include "io.h"
 #include "log.h"
-#include "pci.h"
+#include "pci_config.h"
 #include "power.h"
 #include "timer.h"
 

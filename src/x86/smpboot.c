@@ -11,7 +11,7 @@
 #include "cpu.h"
 #include "io.h"
 #include "smpboot.h"
-#include "string.h"
+#include "memstr.h"
 #include "timer.h"
 #include "trap.h"
 

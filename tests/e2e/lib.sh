@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Common part of the end-to-end scenarios, sourced by each tests/e2e/<name>.sh:
-# boot ramsift headless in QEMU (tools/qemu-run.sh) under a time limit, keep
+# boot ramsift headless in QEMU (dev/qemu-run.sh) under a time limit, keep
 # the serial log as plain text in build/test/<name>.log, and assert lines of it
 # and the result. A failed assertion says what it expected and shows the log's
 # last 40 lines. Every scenario ends with one line: its name, PASS or FAIL and
@@ -25,10 +25,10 @@ E2E_DIR=$B/test
 E2E_LOG=$E2E_DIR/$E2E_NAME.log
 E2E_TIMEOUT=${E2E_TIMEOUT:-300}
 E2E_JSONCHECK=$B/host/ramsift-jsoncheck
-# QEMU's accelerator (tools/qemu-run.sh -a): the SMP scenarios set
+# QEMU's accelerator (dev/qemu-run.sh -a): the SMP scenarios set
 # tcg,thread=multi so that each guest CPU runs on a host thread of its own.
 E2E_ACCEL=${E2E_ACCEL:-tcg}
-# The QEMU program (tools/qemu-run.sh -q): tools/trixie-qemu.sh for what
+# The QEMU program (dev/qemu-run.sh -q): dev/trixie-qemu.sh for what
 # Debian 12's QEMU cannot do.
 E2E_QEMU=${E2E_QEMU:-qemu-system-x86_64}
 E2E_ARGS=$(grep -v '^#' tests/e2e/kernel-args)
@@ -37,7 +37,7 @@ E2E_ARGS=$(grep -v '^#' tests/e2e/kernel-args)
 # miss the kernel's early check of the IO-APIC timer, and the kernel panics
 # ("IO-APIC + timer doesn't work!", seen with 6.1 and 6.12).
 E2E_LINUX_ARGS="console=ttyS0,115200 panic=-1 no_timer_check"
-# tools/qemu-run.sh's exit statuses, by value, for the messages.
+# dev/qemu-run.sh's exit statuses, by value, for the messages.
 E2E_RESULTS=(PASS FAIL ABORTED 'QEMU failed' 'time limit' STOPPED)
 mkdir -p "$E2E_DIR"
 
@@ -119,7 +119,7 @@ e2e_fail() {
 
 # e2e_boot QEMU_ARGS...: one boot with COM1 logged to $E2E_LOG and no screen;
 # QEMU's own messages go to build/test/<name>.stderr, shown if a check fails.
-# Sets E2E_RESULT to tools/qemu-run.sh's status (0 PASS, 1 FAIL, 2 ABORTED,
+# Sets E2E_RESULT to dev/qemu-run.sh's status (0 PASS, 1 FAIL, 2 ABORTED,
 # 3 QEMU failed or no result line on COM1, 4 time limit, 5 STOPPED). With
 # E2E_SERIAL_FIFO set, what is written to that FIFO is typed on COM1 (keys). The log
 # loses CRs and terminal escapes (GRUB and the firmware draw menus on the
@@ -128,7 +128,7 @@ e2e_boot() {
 	local raw=$E2E_DIR/$E2E_NAME.serial
 	rm -f "$E2E_LOG"
 	E2E_RESULT=0
-	tools/qemu-run.sh -t "$E2E_TIMEOUT" -l "$raw" ${E2E_SERIAL_FIFO:+-i "$E2E_SERIAL_FIFO"} \
+	dev/qemu-run.sh -t "$E2E_TIMEOUT" -l "$raw" ${E2E_SERIAL_FIFO:+-i "$E2E_SERIAL_FIFO"} \
 		-a "$E2E_ACCEL" -q "$E2E_QEMU" "$@" \
 		2>"$E2E_DIR/$E2E_NAME.stderr" || E2E_RESULT=$?
 	sed -e 's/\r//g' -e 's/\x1b\[[0-9;=?]*[A-Za-z]//g' "$raw" >"$E2E_LOG"
@@ -212,7 +212,7 @@ e2e_wait_serial() {
 
 # e2e_uefi: set the array E2E_UEFI to the QEMU options for UEFI firmware
 # (OVMF): its code and a fresh writable variable store, both copied under
-# E2E_DIR (where tools/trixie-qemu.sh's QEMU sees files too).
+# E2E_DIR (where dev/trixie-qemu.sh's QEMU sees files too).
 e2e_uefi() {
 	local ovmf=/usr/share/OVMF code=$E2E_DIR/$E2E_NAME-code.fd vars=$E2E_DIR/$E2E_NAME-vars.fd
 	cp "$ovmf/OVMF_CODE_4M.fd" "$code"
@@ -224,7 +224,7 @@ e2e_uefi() {
 # e2e_x2apic: set the array E2E_X2APIC to the QEMU options of a q35 with
 # four CPUs of APIC IDs 0, 1, 256 and 257 (256 cores a socket: two in
 # socket 0, two added in socket 1), x2APIC on. Needs Debian 13's QEMU
-# (E2E_QEMU=tools/trixie-qemu.sh): 7.2 has no x2APIC under TCG.
+# (E2E_QEMU=dev/trixie-qemu.sh): 7.2 has no x2APIC under TCG.
 e2e_x2apic() {
 	local cpu=max-x86_64-cpu,x2apic=on,socket-id=1,thread-id=0
 	E2E_X2APIC=(-machine q35 -cpu max,+x2apic -smp 2,maxcpus=512,sockets=2,cores=256,threads=1

@@ -3,7 +3,7 @@
 # A QEMU that cannot start must not pass for ramsift's PASS: QEMU exits with
 # status 1 on its own start-up errors, as it does when ramsift writes PASS to
 # isa-debug-exit. `make run` with a bad memory size (MEM=64X) and a boot of
-# a kernel that does not exist must both fail, tools/qemu-run.sh with
+# a kernel that does not exist must both fail, dev/qemu-run.sh with
 # status 3, saying that no result line came and why.
 . "$(dirname "$0")/lib.sh"
 

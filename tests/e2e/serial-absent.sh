@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # console=ttyS2 names a port with no UART behind it (QEMU has only COM1):
 # ramsift must not hang probing it; it runs with no console at all and still
-# reports PASS through isa-debug-exit. COM1 stays silent, so tools/qemu-run.sh,
+# reports PASS through isa-debug-exit. COM1 stays silent, so dev/qemu-run.sh,
 # which wants the result line too, says QEMU failed (3) after status 1
 # (PASS); QEMU itself must have said nothing but its usual warning.
 . "$(dirname "$0")/lib.sh"

@@ -5,12 +5,12 @@
 # APIC IDs 0, 1, 256 and 257, booted by OVMF from the test ISO through
 # GRUB's x86_64-efi and Multiboot 2: OVMF turns every CPU's x2APIC on for
 # the IDs above 255 and leaves it on at ExitBootServices. Debian 13's QEMU
-# 10 (tools/trixie-qemu.sh) runs it. Expected: the four CPUs named, x2APIC
+# 10 (dev/trixie-qemu.sh) runs it. Expected: the four CPUs named, x2APIC
 # mode on all of them as the firmware left it, a clean PASS.
 . "$(dirname "$0")/lib.sh"
 
 E2E_ACCEL=tcg,thread=multi
-E2E_QEMU=tools/trixie-qemu.sh
+E2E_QEMU=dev/trixie-qemu.sh
 e2e_uefi
 e2e_x2apic
 e2e_boot "${E2E_X2APIC[@]}" -m 256M "${E2E_UEFI[@]}" -cdrom "$TEST_ISO"

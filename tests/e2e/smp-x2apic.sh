@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # CPUs in x2APIC mode, with x2APIC IDs above 255. Debian 12's QEMU 7.2 has
-# no x2APIC under TCG, so this runs Debian 13's QEMU 10 (tools/trixie-qemu.sh,
+# no x2APIC under TCG, so this runs Debian 13's QEMU 10 (dev/trixie-qemu.sh,
 # which builds its root once). SeaBIOS turns the x2APIC on when an APIC ID
 # does not fit in 8 bits: q35 with 256 cores a socket, -smp 2 (IDs 0 and 1)
 # and two more CPUs in socket 1 (IDs 256 and 257), so the MADT lists x2APIC
@@ -15,7 +15,7 @@
 . "$(dirname "$0")/lib.sh"
 
 E2E_ACCEL=tcg,thread=multi
-E2E_QEMU=tools/trixie-qemu.sh
+E2E_QEMU=dev/trixie-qemu.sh
 e2e_x2apic
 e2e_boot "${E2E_X2APIC[@]}" -m 64M -kernel "$ELF" -append "console=ttyS0,115200 $E2E_ARGS"
 e2e_expect '^cpus: 4 found in the MADT, 4 started \(APIC IDs 0 1 256 257\)$' \

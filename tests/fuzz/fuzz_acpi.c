@@ -14,7 +14,7 @@
 #include <stdlib.h>
 
 #include "boot/acpi.h"
-#include "string.h"	// lib's (lib/ is on the quote path only)
+#include "memstr.h"	// lib's (lib/ is on the quote path only)
 #include "warnings.h"
 
 #define IMAGE_BASE	0xe0000u

@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 #include "fail.h"
-#include "string.h"	// lib's (lib/ is on the quote path only)
+#include "memstr.h"	// lib's (lib/ is on the quote path only)
 
 struct fuzz_warnings {
 	size_t max_len;		// the parser's message buffer

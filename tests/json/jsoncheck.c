@@ -476,7 +476,7 @@ static void check_machine_check(void)
 }
 
 // The nvram: line that says what became of the result (the log's last;
-// src/nvram.c): the JSON's why; with none, null or (a log from before
+// src/record_keep.c): the JSON's why; with none, null or (a log from before
 // this line was added) no such key.
 static void check_nvram(size_t result_at)
 {

@@ -8,7 +8,7 @@
 #include "jsonparse.h"
 
 // No <string.h>: the unit tests compile this with lib/ first on the include
-// path, where string.h is lib's own.
+// path (lib/memstr.h no longer shadows it, but the reader keeps to itself).
 static void jp_copy(void *d, const void *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++)

@@ -7,7 +7,7 @@
 // "echo ADDRESS > FILE" lines if the initramfs holds one (it has no shell),
 // and runs /payload (bench/consumer-guest.c) if there is one. A child keeps
 // the console moving (console_keep), and the VM ends through isa-debug-exit
-// (QEMU status 1, after the result line tools/qemu-run.sh wants) only once
+// (QEMU status 1, after the result line dev/qemu-run.sh wants) only once
 // the console has sent everything; without that device it powers off.
 // Started by the kernel as PID 1 with nothing mounted and, in an initramfs
 // without /dev/console, no standard streams.

@@ -18,7 +18,7 @@ screen_start() {
 	: >"$SCREEN_RAW"
 	rm -f "$SCREEN_SOCK" "$E2E_LOG"
 	# qemu-run.sh's -l gives -monitor none; a second -monitor adds this one.
-	tools/qemu-run.sh -t "$E2E_TIMEOUT" -l "$SCREEN_RAW" \
+	dev/qemu-run.sh -t "$E2E_TIMEOUT" -l "$SCREEN_RAW" \
 		-monitor "unix:$SCREEN_SOCK,server=on,wait=off" "$@" 2>"$E2E_DIR/$E2E_NAME.stderr" &
 	SCREEN_PID=$!
 	e2e_background "$SCREEN_PID"

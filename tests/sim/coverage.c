@@ -22,7 +22,7 @@
 #include "par.h"
 #include "schedule.h"
 #include "simmem.h"
-#include "string.h"
+#include "memstr.h"
 
 #define NWORDS 4096u
 #define BASE 0x100000ull // aligned to the memory's size: clean address lines

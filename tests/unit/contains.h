@@ -6,7 +6,7 @@
 
 #include <stdbool.h>
 
-#include "string.h"
+#include "memstr.h"
 
 // Whether needle occurs in hay (an empty needle always does).
 static inline bool contains(const char *hay, const char *needle)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Simulated physical memory for the firmware-table parsers' unit tests: a
 // few regions, nothing else readable. read_sim is the parsers' reader.
-// Included after cmocka.h (assert_true) and lib/string.h (mem_copy).
+// Included after cmocka.h (assert_true) and lib/memstr.h (mem_copy).
 #ifndef SIMPHYS_H
 #define SIMPHYS_H
 

@@ -13,7 +13,7 @@
 #include <cmocka.h>
 
 #include "boot/acpi.h"
-#include "string.h"
+#include "memstr.h"
 #include "fixtures/acpi_fixture.h"
 #include "fixtures/acpi_qemu_pc_smp4.h"
 #include "fixtures/acpi_qemu_q35_smp4.h"

@@ -19,7 +19,7 @@
 
 #include "badram/badram.h"
 #include "badram/holes.h"
-#include "string.h"
+#include "memstr.h"
 #include "contains.h"
 #include "xorshift.h"
 

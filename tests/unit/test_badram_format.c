@@ -9,7 +9,7 @@
 #include <cmocka.h>
 
 #include "badram/badram.h"
-#include "string.h"
+#include "memstr.h"
 
 static struct badram_result sample(void)
 {

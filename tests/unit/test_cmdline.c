@@ -13,7 +13,7 @@
 
 #include "badram/badram.h"
 #include "boot/cmdline.h"
-#include "string.h"
+#include "memstr.h"
 #include "contains.h"
 
 static const char *const names[] = { "walk", "mats", "inv", "rand" };

@@ -9,7 +9,7 @@
 #include <cmocka.h>
 
 #include "crc32.h"
-#include "string.h"
+#include "memstr.h"
 
 static const struct {
 	const char *text;

@@ -19,7 +19,7 @@
 
 #include "dram/decode.h"
 #include "dram/diagnose.h"
-#include "string.h"
+#include "memstr.h"
 #include "xorshift.h"
 
 #define B(n) (1ull << (n))

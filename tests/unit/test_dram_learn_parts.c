@@ -10,7 +10,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "string.h"
+#include "memstr.h"
 #include "dram/gf2.h"
 #include "dram/hist.h"
 #include "dram/mapfile.h"

@@ -8,7 +8,7 @@
 #include <cmocka.h>
 
 #include "escape.h"
-#include "string.h"
+#include "memstr.h"
 
 static const struct {
 	const char *name, *in;

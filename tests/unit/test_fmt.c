@@ -12,7 +12,7 @@
 #include <cmocka.h>
 
 #include "fmt.h"
-#include "string.h"
+#include "memstr.h"
 
 // Format with both fmt_snprintf and libc snprintf; both must equal want.
 // -Wformat checks every call against both attributes.

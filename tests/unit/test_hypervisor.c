@@ -8,7 +8,7 @@
 #include <cmocka.h>
 
 #include "hypervisor.h"
-#include "string.h"
+#include "memstr.h"
 
 static const struct {
 	const char *sig;	// 12 bytes

@@ -10,7 +10,7 @@
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include "string.h"	// lib's: -Ilib hides libc's
+#include "memstr.h"	// lib's: -Ilib hides libc's
 #include <cmocka.h>
 
 #include "json.h"

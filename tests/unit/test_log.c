@@ -11,7 +11,7 @@
 
 #include "console.h"
 #include "log.h"
-#include "string.h"
+#include "memstr.h"
 
 #include "log.c"
 

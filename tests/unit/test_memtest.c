@@ -16,7 +16,7 @@
 
 #include "memtest/memtest.h"
 #include "simmem.h"
-#include "string.h"
+#include "memstr.h"
 
 #include "memtest_rec.h"
 #include "word_ranges.h"

@@ -24,7 +24,7 @@
 #include "par.h"
 #include "range.h"
 #include "simmem.h"
-#include "string.h"
+#include "memstr.h"
 
 #include "memtest_rec.h"
 #include "word_ranges.h"

@@ -12,7 +12,7 @@
 #include <cmocka.h>
 
 #include "boot/multiboot.h"
-#include "string.h"
+#include "memstr.h"
 
 #define WARNING_LEN BOOTINFO_WARNING_LEN
 #include "warnings.h"

@@ -9,7 +9,7 @@
 #include <cmocka.h>
 
 #include "parse.h"
-#include "string.h"
+#include "memstr.h"
 
 struct num_case {
 	const char *s;

@@ -12,7 +12,7 @@
 #include <cmocka.h>
 
 #include "memtest/prng.h"
-#include "qr/format.h"
+#include "qr/format_info.h"
 #include "qr/mask.h"
 #include "qr/matrix.h"
 #include "qr/qr.h"

@@ -14,7 +14,7 @@
 #include <cmocka.h>
 
 #include "range.h"
-#include "string.h"
+#include "memstr.h"
 #include "contains.h"
 
 #define K 1024ull

@@ -18,7 +18,7 @@
 #include "crc32.h"
 #include "record/record.h"
 #include "record/wire.h"
-#include "string.h"
+#include "memstr.h"
 
 #define PG 0x1000ull
 

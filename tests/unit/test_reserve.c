@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 #include "reserve/reserve.h"
-#include "string.h"
+#include "memstr.h"
 
 #define PG 0x1000ull
 #define PAGE_ONLY 0xfffffffffffff000ull

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Unit tests for lib/run/runjson.c and lib/badram/json.c: the run's JSON
+// Unit tests for lib/run/runjson.c and lib/badram/fold_json.c: the run's JSON
 // object read back with the strict reader of tests/json/jsonparse.c, its
 // keys in their documented order, its values equal to the inputs and to
 // the text lines lib/badram formats; hostile command lines and SMBIOS
@@ -14,7 +14,7 @@
 #include <cmocka.h>
 
 #include "run/runjson.h"
-#include "string.h"	// lib's: -Ilib hides libc's
+#include "memstr.h"	// lib's: -Ilib hides libc's
 #include "../json/jsonparse.h"
 #include "../json/jsonparse.c"
 

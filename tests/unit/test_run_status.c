@@ -9,7 +9,7 @@
 #include <cmocka.h>
 
 #include "run/status.h"
-#include "string.h"
+#include "memstr.h"
 #include "contains.h"
 
 static char line[256];

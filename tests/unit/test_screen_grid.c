@@ -15,7 +15,7 @@
 #include "screen/colour.h"
 #include "screen/font.h"
 #include "screen/grid.h"
-#include "string.h"
+#include "memstr.h"
 
 #define A GRID_ATTR_LOG
 

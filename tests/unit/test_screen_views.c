@@ -19,7 +19,7 @@
 #include "screen/grid.h"
 #include "screen/result_view.h"
 #include "screen/status_view.h"
-#include "string.h"
+#include "memstr.h"
 #include "contains.h"
 
 static struct grid g;

@@ -13,7 +13,7 @@
 #include <cmocka.h>
 
 #include "boot/smbios.h"
-#include "string.h"
+#include "memstr.h"
 #include "fixtures/acpi_fixture.h"
 #include "fixtures/smbios_qemu_pc.h"
 #include "fixtures/smbios_qemu_q35_v3.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Unit tests for lib/string.c: table cases for each primitive, including
+// Unit tests for lib/memstr.c: table cases for each primitive, including
 // empty inputs, bytes above 0x7f (compared unsigned) and both overlap
 // directions of mem_move.
 #include <stdarg.h>
@@ -8,7 +8,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "string.h"
+#include "memstr.h"
 
 static int sign(int v)
 {

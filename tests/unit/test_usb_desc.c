@@ -9,7 +9,7 @@
 #include <cmocka.h>
 
 #include "contains.h"
-#include "string.h"
+#include "memstr.h"
 #include "usb/desc.h"
 #include "usb/report.h"
 

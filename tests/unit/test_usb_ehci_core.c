@@ -18,7 +18,7 @@
 
 #include "ehci_rig.h"
 #include "sim_ehci_tree.h"
-#include "string.h"
+#include "memstr.h"
 #include "usb/ehci_regs.h"
 #include "usb/usb.h"
 

@@ -13,7 +13,7 @@
 
 #include "contains.h"
 #include "ehci_rig.h"
-#include "string.h"
+#include "memstr.h"
 #include "usb/ehci_regs.h"
 
 #define POLL_ACCESSES_MAX 8	// register accesses one start poll may make

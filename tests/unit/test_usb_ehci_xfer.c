@@ -19,7 +19,7 @@
 #include "contains.h"
 #include "ehci_rig.h"
 #include "sim_ehci_tree.h"
-#include "string.h"
+#include "memstr.h"
 #include "usb/ehci_regs.h"
 
 #define PROBES 2

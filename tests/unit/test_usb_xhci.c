@@ -14,7 +14,7 @@
 
 #include "contains.h"
 #include "simxhci.h"
-#include "string.h"
+#include "memstr.h"
 #include "usb/usb.h"
 
 #define POLL_ACCESSES 12	// register accesses one usb_poll may make (7 seen)

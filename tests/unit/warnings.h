@@ -4,7 +4,7 @@
 // the parser's message buffer; it is counted, the first and the last are
 // kept, and with TEST_WARNINGS_VERBOSE set in the environment it is printed.
 // Define WARNING_LEN as the parser's *_WARNING_LEN before the include;
-// include after cmocka.h (fail_msg) and lib/string.h.
+// include after cmocka.h (fail_msg) and lib/memstr.h.
 #ifndef TESTS_UNIT_WARNINGS_H
 #define TESTS_UNIT_WARNINGS_H
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #include "ehci_rig.h"
-#include "string.h"
+#include "memstr.h"
 
 static void rig_warn(void *ctx, const char *line)
 {

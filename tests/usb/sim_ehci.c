@@ -4,7 +4,7 @@
 // descriptions (2.2, 2.3, 2.1.7), as strict as the hardware: a port reset
 // released before 50 ms leaves the port disabled, PE cannot be set by a
 // write, HCRESET on a running controller is ignored.
-#include "string.h"
+#include "memstr.h"
 
 #include "sim_ehci.h"
 #include "usb/ehci_regs.h"

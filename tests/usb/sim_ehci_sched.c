@@ -6,7 +6,7 @@
 // a qTD's words copied into the QH's overlay, its token written back when
 // it retires, a short IN packet following the alternate pointer. Pointers
 // outside the DMA block halt the controller with a host system error.
-#include "string.h"
+#include "memstr.h"
 
 #include "sim_ehci.h"
 #include "usb/ehci_regs.h"

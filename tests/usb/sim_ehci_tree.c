@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The simulated EHCI controller's bus over simulated devices (sim_ehci_tree.h).
 #include "sim_ehci_tree.h"
-#include "string.h"
+#include "memstr.h"
 #include "usb/ehci_regs.h"
 
 // Where a transaction's device is: the device, and for a full/low-speed

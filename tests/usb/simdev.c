@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Simulated keyboards and hubs: their descriptors and requests.
-#include "string.h"
+#include "memstr.h"
 
 #include "simdev.h"
 

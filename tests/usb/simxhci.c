@@ -8,7 +8,7 @@
 
 #include "../unit/contains.h"
 #include "simxhci.h"
-#include "string.h"
+#include "memstr.h"
 
 #define OP 0x40u
 #define RT 0x1000u

@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "simxhci.h"
-#include "string.h"
+#include "memstr.h"
 
 void simx_fault(struct simx *s, const char *fmt, ...)
 {

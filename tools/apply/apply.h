@@ -2,10 +2,10 @@
 // ramsift-apply: what its parts share. The paths it works on (each under
 // --root, so that the tests run it on a fake system), its exit statuses,
 // and each action's entry point, one file each: the record read
-// (variable.c), this machine (machine.c), the fold's lines (lines.c),
+// (variable.c), this machine (dmi.c), the fold's lines (lines.c),
 // --show and --json (show.c, showjson.c), GRUB's file (grub.c), --offline
 // (offline.c), --clear (clear.c), the pre-loader (preloader.c, bootmgr.c),
-// the unit's --boot (boot.c); messages (say.c), files and commands (run.c).
+// the unit's --boot (boot.c); messages (say.c), files and commands (system.c).
 #ifndef RAMSIFT_TOOLS_APPLY_APPLY_H
 #define RAMSIFT_TOOLS_APPLY_APPLY_H
 
@@ -78,7 +78,7 @@ bool record_exists(const struct apply *a);
 // Whether the record names failing pages to keep out of use.
 bool record_failed(const struct record *r);
 
-// ---- this machine (machine.c)
+// ---- this machine (dmi.c)
 enum machine_match { MACHINE_SAME, MACHINE_OTHER, MACHINE_UNKNOWN };
 
 // Whether r was written on this machine, from PATH_DMI. why gets, for
@@ -130,7 +130,7 @@ bool grub_present(const struct apply *a);
 // Whether the pre-loader is on the ESP.
 bool preloader_present(const struct apply *a);
 
-// ---- commands and files (run.c)
+// ---- commands and files (system.c)
 // Run argv[0], found on PATH, with argv[] (NULL-terminated) and wait for
 // it. With out, its standard output goes into out[0..cap) (NUL-terminated,
 // cut to fit); else it shares ramsift-apply's. Returns its exit status,

@@ -2,8 +2,8 @@
 // A record's pages back into the fold (record.h): the table of them, and
 // the fold the image made of the run, so that the pre-loader and
 // ramsift-apply print the run's own lines.
-#include "record.h"
-#include "string.h"
+#include "record/record.h"
+#include "memstr.h"
 
 bool record_table(const struct record *r, struct badram_table *t)
 {

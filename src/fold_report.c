@@ -2,13 +2,13 @@
 // The fold runs on the BSP only, once per pass, in scratch memory the run
 // gives it (report_init).
 #include "badram/badram.h"
-#include "dram.h"
+#include "dram_phase.h"
 #include "errors.h"
 #include "hammerhost.h"
 #include "log.h"
 #include "machcheck.h"
 #include "machine.h"
-#include "report.h"
+#include "fold_report.h"
 #include "run/plan.h"
 #include "run/runjson.h"
 #include "version.h"

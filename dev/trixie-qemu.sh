@@ -9,8 +9,8 @@
 # QEMU_ARGS name files as they are here (under the current directory only).
 # QEMU is the command's own process (exec all the way): a time limit's
 # signal reaches it. As root only.
-# usage: tools/trixie-qemu.sh QEMU_ARGS...  (as qemu-system-x86_64 QEMU_ARGS)
-#        tools/trixie-qemu.sh --build       (only make the root when missing)
+# usage: dev/trixie-qemu.sh QEMU_ARGS...  (as qemu-system-x86_64 QEMU_ARGS)
+#        dev/trixie-qemu.sh --build       (only make the root when missing)
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)/build/trixie-qemu

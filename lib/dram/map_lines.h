@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "dram.h"
+#include "dram/dram.h"
 
 // Line i (from 0) of a learned map, without the "dram: " prefix, into
 // buf[0..size) (fmt_snprintf's rules): "bank function 0x..." for each

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// RamsiftResult read and checked (nvram.h). The checks, in order: the
+// RamsiftResult read and checked (record_read.h). The checks, in order: the
 // variable's size (before reading it), the record's own (format, CRC,
 // every field: record_decode), the machine, the result, the ranges against
 // the map, the half-RAM bound; the first to fail says why and ends them.
@@ -7,7 +7,7 @@
 #include <efilib.h>
 
 #include "identity.h"
-#include "nvram.h"
+#include "record_read.h"
 #include "take.h"
 
 #define VAR_NAME (L"" RECORD_VAR_NAME)

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Byte-loop implementations of the lib/string.h primitives. Simplicity over
+// Byte-loop implementations of the lib/memstr.h primitives. Simplicity over
 // speed: these run on the setup path, never inside a memory test's hot loop,
 // which uses its own volatile word accessors.
 #include <stdint.h>
 
-#include "string.h"
+#include "memstr.h"
 
 void *mem_set(void *d, int c, size_t n)
 {

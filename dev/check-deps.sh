@@ -4,7 +4,7 @@
 # tools/deps.files must be on this machine and come from a package that
 # tools/deps.sh installs or from Debian's base system (priority required or
 # important), as dpkg -S says; and every program that the build's and the
-# tests' scripts call (as tools/commands.awk finds them) must be listed in
+# tests' scripts call (as dev/commands.awk finds them) must be listed in
 # tools/deps.files. So a new tool, or a file of a package nobody installs,
 # fails here on any machine, not only on a fresh one. A program's owner is
 # the first name dpkg knows along its symlinks (cc: /usr/bin/cc, then the
@@ -41,12 +41,12 @@ listed=" ${names[*]} $optional"
 # dist/: the scripts a package installs (GRUB's menu script, the maintainer
 # scripts) run in the tests' chroots too.
 scripts=(Makefile mk/*.mk .ci/run dist/grub.d/* dist/debian/postinst dist/debian/postrm)
-mapfile -t -O ${#scripts[@]} scripts < <(find tests tools bench iso dist -name '*.sh' | sort)
-found=$(awk -f tools/commands.awk "${scripts[@]}")
+mapfile -t -O ${#scripts[@]} scripts < <(find tests tools dev bench iso dist -name '*.sh' | sort)
+found=$(awk -f dev/commands.awk "${scripts[@]}")
 functions=" $(awk '$2 == "function" { print $1 }' <<<"$found" | tr '\n' ' ') "
 for must in qemu-system-x86_64 grub-mkrescue xorriso; do
 	grep -q "^$must " <<<"$found" ||
-		fail "tools/commands.awk found no call of $must in the scripts: the scan is broken"
+		fail "dev/commands.awk found no call of $must in the scripts: the scan is broken"
 done
 while read -r word where; do
 	[[ $listed != *" $word "* && $functions != *" $word "* ]] || continue

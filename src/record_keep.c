@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// When the result is kept, and what the nvram: lines say (nvram.h). The
+// When the result is kept, and what the nvram: lines say (record_keep.h). The
 // record and the firmware's arguments are made in the fold's scratch,
 // which is free once the final report has been printed.
 #include <stdarg.h>
@@ -7,14 +7,14 @@
 #include "errors.h"
 #include "fmt.h"
 #include "log.h"
-#include "nvram.h"
+#include "record_keep.h"
 #include "pass.h"
 #include "recheck.h"
 #include "record/record.h"
-#include "report.h"
+#include "fold_report.h"
 #include "machine.h"
 #include "run/plan.h"
-#include "string.h"
+#include "memstr.h"
 #include "version.h"
 #include "x86/efirt.h"
 #include "x86/rtc.h"

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The DRAM geometry phase and the diagnosis of the failures (see dram.h).
-#include "dram.h"
+#include "dram_phase.h"
 #include "dram/decode.h"
 #include "dram/learn.h"
-#include "dram/lines.h"
+#include "dram/map_lines.h"
 #include "errors.h"
 #include "fmt.h"
-#include "keys.h"
+#include "keypoll.h"
 #include "log.h"
 #include "run.h"
-#include "string.h"
+#include "memstr.h"
 #include "x86/dramtime.h"
 #include "x86/timer.h"
 

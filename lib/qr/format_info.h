@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include "qr.h"
+#include "qr/qr.h"
 
 // The 15 format bits for level and mask (0-7), bit 14 the most significant,
 // already XORed with the standard's 101010000010010, e.g. 111011111000100

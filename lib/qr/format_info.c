@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Format and version information (format.h): a few data bits followed by the
+// Format and version information (format_info.h): a few data bits followed by the
 // remainder of their division by a generator polynomial over GF(2).
-#include "format.h"
+#include "qr/format_info.h"
 
 #define FORMAT_GENERATOR 0x537          // x^10+x^8+x^5+x^4+x^2+x+1 (Annex C)
 #define FORMAT_XOR 0x5412               // 7.9.1: never all zero

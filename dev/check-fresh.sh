@@ -9,7 +9,7 @@
 # Prints the time .ci/run took, installs included. As root only. /proc, /sys
 # and /dev are mounted in a mount namespace of the chroot's own, so a killed
 # run never leaves the host's /dev under build/ for `make clean` to delete.
-# usage: tools/check-fresh.sh
+# usage: dev/check-fresh.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -51,7 +51,7 @@ no_mounts() {
 
 # The base root, once: what a fresh machine has before a user clones.
 if [ ! -e "$base/.fresh-ok" ]; then
-	m=$(tools/debian-mirror.sh "$suite")
+	m=$(dev/debian-mirror.sh "$suite")
 	[ -n "$m" ] || die "no Debian mirror for $suite in /etc/apt/sources.list(.d)"
 	echo "check-fresh: building the base root $base from $m (debootstrap, once)"
 	no_mounts "$base"

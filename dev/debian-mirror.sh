@@ -2,10 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Print the Debian mirror this machine's apt uses for SUITE: the first one
 # its sources give (one-line .list entries or deb822 .sources stanzas), or
-# nothing. tools/check-fresh.sh and tools/trixie-qemu.sh debootstrap from it.
-# usage: tools/debian-mirror.sh SUITE
+# nothing. dev/check-fresh.sh and dev/trixie-qemu.sh debootstrap from it.
+# usage: dev/debian-mirror.sh SUITE
 set -eu
-suite=${1:?usage: tools/debian-mirror.sh SUITE}
+suite=${1:?usage: dev/debian-mirror.sh SUITE}
 
 {
 	cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null |

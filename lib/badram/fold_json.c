@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // A fold's result as JSON (see badram.h): one writer for ramsift's json:
 // line and ramsift-fold --format json, so both use the same keys.
-#include "badram.h"
+#include "badram/badram.h"
 #include "json.h"
 
 static void number(struct json *j, const char *key, uint64_t v)

@@ -2,7 +2,7 @@
 // Row hammering: clflush after each read so that the next read misses the
 // caches, mfence so that the reads are not overlapped (Kim et al. 2014's
 // loop; google/rowhammer-test's shape).
-#include "hammer.h"
+#include "hammer_loop.h"
 #include "io.h"
 #include "memrw.h"
 

@@ -21,7 +21,7 @@
 #       "runninng", "virtuaal")
 #   -a  QEMU's accelerator (default tcg: one host thread runs every guest
 #       CPU in turn); tcg,thread=multi gives each guest CPU a host thread
-#   -q  the QEMU program (default qemu-system-x86_64; tools/trixie-qemu.sh
+#   -q  the QEMU program (default qemu-system-x86_64; dev/trixie-qemu.sh
 #       runs Debian 13's)
 #   -l  headless: COM1 to the file LOG only, no display, no monitor (the
 #       tests). Without -l, COM1 and QEMU's monitor share the terminal, as

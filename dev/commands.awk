@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Print the words that shell scripts and makefiles put where a command goes,
 # one "WORD FILE:LINE" a line, and every function they define as
-# "WORD function". tools/check-deps.sh keeps the words that name a program on
+# "WORD function". dev/check-deps.sh keeps the words that name a program on
 # this machine and fails on any that tools/deps.files does not list.
 # A small lexer, not a shell: it follows single and double quotes (across
 # lines), $(...), `...`, (...), <(...), here-documents (skipped), comments,
@@ -10,7 +10,7 @@
 # Words it cannot see (a command held in a variable, a script's text inside
 # single quotes such as an awk program or `sh -c '...'`) are missed: list
 # those programs in tools/deps.files by hand.
-# usage: awk -f tools/commands.awk FILE...   (makefile: Makefile or *.mk)
+# usage: awk -f dev/commands.awk FILE...   (makefile: Makefile or *.mk)
 
 function reset_file() {
 	sp = 0; sq = 0; hd = ""; hdtab = 0; cont = ""; cmdpos = 1; prefix = ""

@@ -7,7 +7,7 @@
 // through ctx->error; those at the maximum rate only go to the machine's
 // vulnerable callback (the two-rate rule). Without ctx->hammer (the host
 // simulators) it does nothing.
-#include "algos.h"
+#include "memtest/algos.h"
 
 // Many-sided: aggressors (victims between them) and far decoys.
 #define MANY_SIDES 8

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Whether a record belongs to this machine (record.h): its SMBIOS system
 // identity, compared exactly.
-#include "record.h"
-#include "string.h"
+#include "record/record.h"
+#include "memstr.h"
 
 static bool names_nothing(const struct record *r)
 {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// PCI configuration mechanism 1 (see pci.h).
+// PCI configuration mechanism 1 (see pci_config.h).
 #include "io.h"
-#include "pci.h"
+#include "pci_config.h"
 
 #define PCI_CONFIG_ADDR	0xcf8
 #define PCI_CONFIG_DATA	0xcfc

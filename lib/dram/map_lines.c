@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// A learned map's lines (see lines.h).
+// A learned map's lines (see map_lines.h).
 #include "fmt.h"
-#include "lines.h"
+#include "dram/map_lines.h"
 
 int dram_format_validation(char *buf, size_t size, const struct dram_validation *v)
 {

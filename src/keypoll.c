@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Polled keys from the keyboard and the serial console (see keys.h).
+// Polled keys from the keyboard and the serial console (see keypoll.h).
 #include <stdbool.h>
 
 #include "fmt.h"
-#include "keys.h"
+#include "keypoll.h"
 #include "leave.h"
 #include "log.h"
 #include "machine.h"
