@@ -8,8 +8,8 @@
 #include "fmt.h"
 #include "keypoll.h"
 #include "log.h"
-#include "run.h"
 #include "memstr.h"
+#include "stop.h"
 #include "x86/dramtime.h"
 #include "x86/timer.h"
 
@@ -44,7 +44,7 @@ static bool expired(void *ctx)
 	if (++p->calls % KEY_POLL_CALLS == 0) {
 		enum key_action k = keys_poll();
 		if (k == KEY_STOP)
-			run_request_stop();
+			stop_request();
 		if (k != KEY_NONE)
 			p->ended_by_key = true;
 	}

@@ -13,9 +13,6 @@
 #include "capacity.h"	// ERRORS_TABLE_SLOTS: the table's size
 #include "run/status.h"
 
-// Bytes of the table's slots, which the run gives from its working memory.
-#define ERRORS_SLOT_BYTES (ERRORS_TABLE_SLOTS * 8ull)
-
 // Start empty, keeping the table in slots[0..ERRORS_TABLE_SLOTS); print at
 // most print_cap ERROR lines.
 void errors_init(uint32_t print_cap, uint64_t *slots);

@@ -102,7 +102,7 @@ void report_badram(const struct config *cfg, const struct ram *ram, const char *
 	if (badram_table_empty(errors_table()))
 		return;
 	result_final = false;
-	if (!badram_fold(errors_table(), ram->usable, ram->nusable, budget, scratch, REPORT_SCRATCH_BYTES,
+	if (!badram_fold(errors_table(), ram->usable, ram->nusable, budget, scratch, WORK_REPORT_BYTES,
 			 &result))
 		log_warn("fold: not enough working memory; printing one coarse pattern");
 	result_uefi = uefi;

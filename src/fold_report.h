@@ -11,10 +11,8 @@
 #include "run/runjson.h"
 #include "run/status.h"
 
-// Bytes of the fold's scratch, which the run gives from its working memory.
-#define REPORT_SCRATCH_BYTES BADRAM_FOLD_SCRATCH_BYTES(ERRORS_TABLE_SLOTS)
-
-// Fold in scratch[0..REPORT_SCRATCH_BYTES) from now on (again after a move).
+// Fold in scratch[0..WORK_REPORT_BYTES) (lib/run/ram.h: the working
+// memory's part for it) from now on (again after a move).
 void report_init(void *scratch);
 
 // The loader's boot information, for the json: line of a run that ends

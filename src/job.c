@@ -15,11 +15,11 @@
 #include "log.h"
 #include "machcheck.h"
 #include "passclock.h"
-#include "run.h"
 #include "run_ctx.h"
 #include "run/plan.h"
 #include "smp.h"
 #include "status_screen.h"
+#include "stop.h"
 #include "x86/cpu.h"
 #include "x86/timer.h"
 
@@ -59,7 +59,7 @@ static bool job_goes_on(void)
 	if (this_cpu()->id == 0 && __atomic_load_n(&job_ended_by, __ATOMIC_RELAXED) == KEY_NONE) {
 		enum key_action a = keys_poll();
 		if (a == KEY_STOP)
-			run_request_stop();
+			stop_request();
 		if (a != KEY_NONE) {
 			__atomic_store_n(&job_ended_by, a, __ATOMIC_RELAXED);
 			if (job.parallel)

@@ -16,6 +16,7 @@
 #include "memmap.h"
 #include "record_keep.h"
 #include "memtest/memtest.h"
+#include "panic.h"
 #include "pass.h"
 #include "fold_report.h"
 #include "errors.h"
@@ -25,11 +26,13 @@
 #include "x86/paging.h"
 #include "run.h"
 #include "run/plan.h"
+#include "run/ram.h"
 #include "screen.h"
 #include "selfcheck.h"
 #include "screen/font.h"
 #include "smp.h"
 #include "status_screen.h"
+#include "stop.h"
 #include "x86/serial.h"
 #include "memstr.h"
 #include "usbkeys.h"
@@ -241,7 +244,6 @@ static void map_all_memory(struct ram *ram, const struct bootinfo *bi, struct fo
 
 	uint64_t bytes = paging_table_bytes(top);
 	uint64_t work_bytes = WORK_SMP + smp_bytes;
-	_Static_assert(WORK_SMP % PAGE_SIZE == 0, "the working memory is whole pages");
 	uint64_t tables = ram_alloc(ram, bytes + work_bytes, BOOT_IDENTITY_BYTES, FOOTPRINT_DATA_WHAT);
 	if (tables == 0) {
 		uint64_t need = fp->image + fp->image_bytes + bytes + work_bytes;
@@ -273,6 +275,12 @@ static void map_all_memory(struct ram *ram, const struct bootinfo *bi, struct fo
 		screen_show();	// if the boot page tables did not reach it
 }
 
+// How the panic path, a stalled CPU and a failed self-check end the run.
+static void end_aborted(void)
+{
+	run_finish(RESULT_ABORTED);
+}
+
 // Entered from boot/entry.S in long mode, on the BSP's stack, interrupts off,
 // with the loader's magic, the physical address of its boot information and
 // the physical address the image was loaded at.
@@ -282,6 +290,7 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 	static struct config cfg;
 	char size[FMT_SIZE_LEN];
 
+	panic_set_end(end_aborted);	// before anything can panic
 	cpu_init_bsp();		// GDT, TSS and this_cpu(): before any fault can be reported
 	trap_init();		// from here on any CPU exception ends the run as ABORTED
 	log_info("ramsift " RAMSIFT_VERSION ": memory tester");	// first, before any warning
@@ -339,7 +348,7 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 	status_screen_start(&run, &bootinfo);	// the screen's status rows
 	// The fold's scratch is free until the first fold.
 	dram_phase(&cfg, &ram, machine_get()->hypervisor, run.seed,
-		   (void *)(uintptr_t)(footprint_work(&footprint) + WORK_REPORT), REPORT_SCRATCH_BYTES);
+		   (void *)(uintptr_t)(footprint_work(&footprint) + WORK_REPORT), WORK_REPORT_BYTES);
 	run_passes(&run);
 	machcheck_poll(true);
 	report_summary(run.status, &footprint);
@@ -348,5 +357,5 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 	hammerhost_summary();
 	if (bootinfo.efi)
 		report_uefi_advice();
-	run_finish(errors_found() ? RESULT_FAIL : run_stopping() ? RESULT_STOPPED : RESULT_PASS);
+	run_finish(errors_found() ? RESULT_FAIL : stop_requested() ? RESULT_STOPPED : RESULT_PASS);
 }

@@ -9,7 +9,6 @@
 #include "log.h"
 #include "machcheck.h"
 #include "panic.h"
-#include "run.h"
 #include "x86/cpu.h"
 #include "x86/io.h"
 #include "x86/spinlock.h"
@@ -18,6 +17,20 @@
 #define PANIC_MAX_NESTED 2
 
 static uint8_t begun[MAX_CPUS];
+
+static void (*end_aborted)(void);
+
+void panic_set_end(void (*end)(void))
+{
+	end_aborted = end;
+}
+
+_Noreturn void panic_end(void)
+{
+	if (end_aborted)
+		end_aborted();
+	cpu_halt_forever();
+}
 
 void panic_begin(void)
 {
@@ -40,7 +53,7 @@ _Noreturn void panic(const char *fmt, ...)
 	va_end(ap);
 	log_error("%s", msg);
 	log_error(PANIC_BUG_ADVICE);
-	run_finish(RESULT_ABORTED);
+	panic_end();
 }
 
 _Noreturn void panic_exception(enum panic_cause cause, unsigned cpu)
@@ -58,7 +71,7 @@ _Noreturn void panic_exception(enum panic_cause cause, unsigned cpu)
 		log_error(PANIC_BUG_ADVICE);
 		break;
 	}
-	run_finish(RESULT_ABORTED);
+	panic_end();
 }
 
 _Noreturn void spin_lock_misuse(const struct spinlock *l, unsigned cpu, enum spin_misuse how,

@@ -17,9 +17,19 @@
 // another CPU panicked first, halt here). A report may itself be interrupted
 // once (a fault or NMI while reporting) and begin again; the third on one CPU
 // halts at once, so a fault in the report path cannot recurse until the
-// stack overflows. The caller then logs its lines and calls
-// run_finish(RESULT_ABORTED). Requires cpu_init_bsp().
+// stack overflows. The caller then logs its lines and calls panic_end().
+// Requires cpu_init_bsp().
 void panic_begin(void);
+
+// Set how the run ends ABORTED: kmain() gives the run's end (the result
+// line, then onexit=) before anything can panic. A hook, so that the paths
+// below the run that end it (this one, a stalled CPU, a failed self-check)
+// do not include src/run.h, the top of src/.
+void panic_set_end(void (*end_aborted)(void));
+
+// End the run ABORTED through that hook; halts this CPU if none is set or
+// the hook returns.
+_Noreturn void panic_end(void);
 
 // What stopped a CPU, as its trap handler (src/x86/trap.c) saw it.
 enum panic_cause {

@@ -9,12 +9,13 @@
 #include "pass.h"
 #include "passclock.h"
 #include "fold_report.h"
-#include "run.h"
 #include "run/plan.h"
 #include "run/schedule.h"
 #include "selfcheck.h"
 #include "smp.h"
 #include "memstr.h"
+#include "stop.h"
+#include "usbkeys.h"
 #include "x86/relocate.h"
 #include "x86/timer.h"
 
@@ -143,7 +144,7 @@ static void run_step(struct run_ctx *run, const struct sched_step *st, uint64_t 
 
 	switch (st->op) {
 	case SCHED_SWEEP:
-		for (size_t i = 0; i < ps.nsweeps && !run_stopping(); i++)
+		for (size_t i = 0; i < ps.nsweeps && !stop_requested(); i++)
 			run_over(run, ps.sweeps[i], mask);
 		break;
 	case SCHED_FILL:
@@ -153,7 +154,7 @@ static void run_step(struct run_ctx *run, const struct sched_step *st, uint64_t 
 		break;
 	case SCHED_WAIT:
 		if (!job_wait_until(run, *fill_end + run->cfg->bitfade_s * 1000ull))
-			run_request_stop();
+			stop_request();
 		break;
 	case SCHED_CHECK:
 		run_over(run, &mt_fade_check[st->ones], mask);
@@ -215,7 +216,7 @@ static uint64_t run_pass(struct run_ctx *run)
 		sweeps[i] = job_sweeps(ps.sweeps[i]);
 	sched_work(&clock, &ps.parts, sweeps, ps.nsweeps);
 	passclock_begin(&clock, run->status, timer_ms());
-	for (size_t i = 0; i < n && !run_stopping(); i++) {
+	for (size_t i = 0; i < n && !stop_requested(); i++) {
 		passclock_step(i, timer_ms());
 		run_step(run, &steps[i], &fill_end);
 	}
@@ -258,7 +259,7 @@ void run_passes(struct run_ctx *run)
 		status_line_pass_start(line, sizeof(line), s, ntests, ram->nfree);
 		log_info("%s", line);
 		tested = run_pass(run);
-		if (run_stopping()) {
+		if (stop_requested()) {
 			log_info("pass %u: stopped by a key before its end", pass);
 			break;
 		}

@@ -8,7 +8,7 @@
 #include "fmt.h"
 #include "log.h"
 #include "record_keep.h"
-#include "pass.h"
+#include "run/ram.h"
 #include "recheck.h"
 #include "record/record.h"
 #include "fold_report.h"
@@ -32,7 +32,7 @@
 #define AT_RECORD_BYTES	EFIRT_WORK_BYTES
 #define AT_PAGES	(AT_RECORD_BYTES + RECORD_MAX_BYTES)
 #define AT_RECORD	(AT_PAGES + PAGES_LISTED * 8)
-_Static_assert(AT_RECORD + sizeof(struct record) <= REPORT_SCRATCH_BYTES, "the scratch holds it all");
+_Static_assert(AT_RECORD + sizeof(struct record) <= WORK_REPORT_BYTES, "the scratch holds it all");
 
 enum plan { SAY_NOTHING, SAY_BIOS, SAY_OFF, SAY_UNCHANGED, SAY_NO_FOLD, SAY_GET_FAULTED, RECHECK,
 	    WRITE };

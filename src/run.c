@@ -21,18 +21,7 @@ static struct {
 	bool cfg_set;
 	struct run_status status;
 	bool finishing;
-	bool stopping;
 } run;
-
-void run_request_stop(void)
-{
-	__atomic_store_n(&run.stopping, true, __ATOMIC_RELAXED);
-}
-
-bool run_stopping(void)
-{
-	return __atomic_load_n(&run.stopping, __ATOMIC_RELAXED);
-}
 
 struct run_status *run_begin(const struct config *cfg, uint64_t usable_bytes)
 {

@@ -15,11 +15,6 @@
 // entry.
 struct run_status *run_begin(const struct config *cfg, uint64_t usable_bytes);
 
-// A key asked the run to stop: the pass loop ends, and the report covers
-// what was found so far.
-void run_request_stop(void);
-bool run_stopping(void);
-
 // Print the json: line, then "ramsift: result=..." with the counters, and
 // leave as onexit says (isa-debug-exit value 0 PASS, 1 FAIL, 2 ABORTED, 3
 // STOPPED; ACPI power-off; reset); with onexit=halt, a key then reboots. Safe to call from an

@@ -8,7 +8,6 @@
 #include "page.h"
 #include "panic.h"
 #include "fold_report.h"
-#include "run.h"
 #include "selfcheck.h"
 #include "x86/layout.h"
 
@@ -86,5 +85,5 @@ void selfcheck_verify(const struct run_ctx *run, const char *after)
 		  (unsigned long long)phys(fp, kernel_text_start),
 		  (unsigned long long)(phys(fp, kernel_data_start) - 1));
 	report_badram(run->cfg, run->ram, "");
-	run_finish(RESULT_ABORTED);
+	panic_end();
 }

@@ -14,8 +14,8 @@
 #include "log.h"
 #include "machcheck.h"
 #include "panic.h"
-#include "run.h"
 #include "run/plan.h"
+#include "run/status.h"
 #include "smp.h"
 #include "memstr.h"
 #include "x86/apic.h"
@@ -353,7 +353,7 @@ _Noreturn static void stalled(unsigned id, const char *where, const char *what)
 		  where, what ? what : "none");
 	log_error("ramsift stopped: a CPU hung (a fault in that CPU or in the memory ramsift runs "
 		  "from, or a bug in ramsift); test again with cpus=1 and report the lines above");
-	run_finish(RESULT_ABORTED);
+	panic_end();
 }
 
 // Report CPU id when its heartbeat has stood still for SMP_STALL_MS.

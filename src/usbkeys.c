@@ -3,6 +3,7 @@
 // and the stack driven from the keys' polls.
 #include "log.h"
 #include "memstr.h"
+#include "run/ram.h"
 #include "usb/usb.h"
 #include "usbhost.h"
 #include "usbkeys.h"
@@ -99,7 +100,7 @@ void usbkeys_find(const struct config *cfg)
 // Take every controller found, and wait (bounded) for the stack to settle.
 static void take_all(uint64_t mem)
 {
-	usb_init(&host, usbhost_env(), (struct usb_mem){ (void *)(uintptr_t)mem, mem, USBKEYS_MEM_BYTES });
+	usb_init(&host, usbhost_env(), (struct usb_mem){ (void *)(uintptr_t)mem, mem, WORK_USB_BYTES });
 	running = false;
 	for (size_t i = 0; i < nfound; i++) {
 		pci_enable_memory_master(found[i].bdf);

@@ -12,9 +12,6 @@
 
 #include "boot/cmdline.h"
 
-// The DMA block the stack's rings and buffers live in (pass.h's WORK_USB).
-#define USBKEYS_MEM_BYTES (512u << 10)
-
 // Find the USB host controllers on PCI (unless cfg says usb=off, which
 // touches none) and log them, one usb: line each; the registers of those
 // to be read are handed to paging_add_device(). Before the page tables for
@@ -22,8 +19,9 @@
 void usbkeys_find(const struct config *cfg);
 
 // Take the xHCI and EHCI controllers found, with the stack's memory at
-// physical mem (USBKEYS_MEM_BYTES, below 4 GiB, identity-mapped), and let
-// their keyboards enumerate for up to 2 s. Nothing when none was found.
+// physical mem (WORK_USB_BYTES, lib/run/ram.h; below 4 GiB,
+// identity-mapped), and let their keyboards enumerate for up to 2 s.
+// Nothing when none was found.
 void usbkeys_start(uint64_t mem);
 
 // Whether the stack runs (its DMA block is in use).

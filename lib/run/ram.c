@@ -3,6 +3,8 @@
 #include "page.h"
 #include "run/ram.h"
 
+_Static_assert(WORK_SMP % PAGE_SIZE == 0, "the APs' memory begins on a page");
+
 void ram_release_all(struct ram *ram)
 {
 	for (size_t i = 0; i < ram->nusable; i++)

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "badram/badram.h"
 #include "capacity.h"
 #include "range.h"
 
@@ -17,9 +18,22 @@
 #define FOOTPRINT_IMAGE_WHAT "image, stacks and boot page tables"
 #define FOOTPRINT_DATA_WHAT "page tables and working memory"
 
+// The working memory, right after the page tables (footprint_work()), at
+// these byte offsets: the error table's slots (src/errors.c), the fold's
+// scratch (src/fold_report.c), the USB stack's DMA block (src/usbkeys.c),
+// then the APs' memory (src/smp.c), as large as the CPUs found need.
+#define WORK_ERRORS_BYTES (ERRORS_TABLE_SLOTS * 8ull)
+#define WORK_REPORT_BYTES BADRAM_FOLD_SCRATCH_BYTES(ERRORS_TABLE_SLOTS)
+#define WORK_USB_BYTES (512u << 10)
+#define WORK_ERRORS 0
+#define WORK_REPORT (WORK_ERRORS + WORK_ERRORS_BYTES)
+#define WORK_USB (WORK_REPORT + WORK_REPORT_BYTES)
+#define WORK_SMP (WORK_USB + WORK_USB_BYTES)
+
 // What ramsift occupies: the image (code, data, stacks, boot page tables),
 // and in a second range the page tables that map all RAM followed by the
-// working memory (error table, fold scratch, the APs' memory).
+// working memory (error table, fold scratch, USB DMA block, the APs'
+// memory).
 struct footprint {
 	uint64_t image;		// physical start of the image
 	uint64_t image_bytes;	// page multiple
