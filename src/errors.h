@@ -50,7 +50,8 @@ const struct badram_table *errors_table(void);
 #define ERRORS_CELLS_MAX 1024
 const uint64_t *errors_cells(size_t *n, bool *all);
 
-// Copy the counters into s (its errors and failing_pages); returns s.
+// Copy the counters into s (its errors and failing_pages); returns s. For
+// the run status's writers (docs/design.md, "Who writes the run status").
 struct run_status *errors_to_status(struct run_status *s);
 
 #endif

@@ -241,16 +241,20 @@ void job_run(const struct run_ctx *run, const struct mt_test *t, const struct ra
 	job.parallel = job.nids > 1;
 	hammerhost_job(&job.hammer, run, r, n, s->usable_bytes);
 
-	uint64_t now = timer_ms(), errors = errors_total();
-	uint32_t sweeps = job.parallel ? t->shared_sweeps : t->sweeps;
-	status_job_begin(&s->test, t->name, pass, own_memory, range_total(r, n), n, sweeps, now,
-			 errors);
+	struct job_start begin = {
+		.test = t->name, .pass = pass, .own_memory = own_memory,
+		.bytes = range_total(r, n), .nranges = n,
+		.sweeps = job.parallel ? t->shared_sweeps : t->sweeps,
+		.now_ms = timer_ms(), .errors = errors_total(),
+	};
+	status_job_begin(&s->test, &begin);
 	// Each CPU's entry is begun here, before its job is posted; from then
 	// on only that CPU writes it, until the job ends.
 	for (size_t i = 0; i < job.nids; i++) {
 		const struct plan_share *sh = &job.share[job.ids[i]];
-		status_job_begin(&s->job[job.ids[i]], t->name, pass, own_memory,
-				 range_total(job.ranges + sh->first, sh->n), sh->n, sweeps, now, errors);
+		begin.bytes = range_total(job.ranges + sh->first, sh->n);
+		begin.nranges = sh->n;
+		status_job_begin(&s->job[job.ids[i]], &begin);
 	}
 	status_line_job_start(line, sizeof(line), &s->test);
 	log_info("%s", line);

@@ -9,12 +9,12 @@
 static struct {
 	bool on;
 	struct sched_clock c;
-	struct run_status *s;
+	const struct run_status *s;
 	uint64_t start_ms, step_start_ms, waited_ms, step_jobs_done;
 	uint64_t next_line_ms;
 } pc;
 
-void passclock_begin(const struct sched_clock *c, struct run_status *s, uint64_t now)
+void passclock_begin(const struct sched_clock *c, const struct run_status *s, uint64_t now)
 {
 	pc.on = true;
 	pc.c = *c;

@@ -12,7 +12,7 @@
 #include "run/status.h"
 
 // Pass s->pass begins at now with the steps and work of c.
-void passclock_begin(const struct sched_clock *c, struct run_status *s, uint64_t now);
+void passclock_begin(const struct sched_clock *c, const struct run_status *s, uint64_t now);
 
 // Step i begins at now; a job of the step ended, having done work; the
 // window's last fill ended at now.

@@ -29,7 +29,7 @@
 
 static struct {
 	bool on;			// the status rows are on the screen
-	struct run_status *status;	// the run's
+	const struct run_status *status;	// the run's: read, never written
 	struct status_view view;
 	char cpu[CPU_NAME_LEN];
 	char loader[LOADER_LEN];
@@ -130,7 +130,7 @@ void status_screen_start(const struct run_ctx *run, const struct bootinfo *bi)
 // The view's numbers from the run status.
 static void update(uint64_t now)
 {
-	const struct run_status *s = errors_to_status(st.status);
+	const struct run_status *s = st.status;
 	const struct job_status *j = current_test(s);
 	struct status_view *v = &st.view;
 
@@ -180,9 +180,11 @@ static void update(uint64_t now)
 		left += (uint64_t)(v->passes - s->pass) * (pass_ms + left);
 	v->left_ms = v->left_known ? left : 0;
 
-	v->errors = s->errors;
+	// The counts as they are now: the run status has them only from the
+	// pass's start.
+	v->errors = errors_total();
 	v->corrected = machcheck_corrected();
-	v->failing_pages = s->failing_pages;
+	v->failing_pages = errors_table()->n;
 	v->have_last = errors_found();
 	v->last_addr = errors_last_addr();
 }

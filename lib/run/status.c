@@ -11,14 +11,12 @@ static const char *own(const struct job_status *j)
 	return j->own_memory ? " own-memory" : "";
 }
 
-void status_job_begin(struct job_status *j, const char *test, uint32_t pass, bool own_memory,
-		      uint64_t bytes, size_t nranges, uint32_t sweeps, uint64_t now_ms,
-		      uint64_t errors)
+void status_job_begin(struct job_status *j, const struct job_start *b)
 {
 	*j = (struct job_status){
-		.test = test, .pass = pass, .own_memory = own_memory, .bytes = bytes,
-		.nranges = nranges, .total = bytes * sweeps, .start_ms = now_ms,
-		.reported_ms = now_ms, .errors_before = errors,
+		.test = b->test, .pass = b->pass, .own_memory = b->own_memory, .bytes = b->bytes,
+		.nranges = b->nranges, .total = b->bytes * b->sweeps, .start_ms = b->now_ms,
+		.reported_ms = b->now_ms, .errors_before = b->errors,
 	};
 }
 

@@ -54,11 +54,22 @@ struct run_status {
 	struct job_status job[MAX_CPUS];	// by CPU number: each CPU's share
 };
 
-// A job begins: test over nranges ranges of bytes in all, which it sweeps
-// sweeps times.
-void status_job_begin(struct job_status *j, const char *test, uint32_t pass, bool own_memory,
-		      uint64_t bytes, size_t nranges, uint32_t sweeps, uint64_t now_ms,
-		      uint64_t errors);
+// What a job is given as it begins: test over nranges ranges of bytes in
+// all, which it sweeps sweeps times, at now_ms with the run's error count at
+// errors.
+struct job_start {
+	const char *test;
+	uint32_t pass;
+	bool own_memory;
+	uint64_t bytes;
+	size_t nranges;
+	uint32_t sweeps;
+	uint64_t now_ms;
+	uint64_t errors;
+};
+
+// The job j begins as b says.
+void status_job_begin(struct job_status *j, const struct job_start *b);
 
 // The job reported bytes more of progress at now_ms. True when a progress
 // line is due (every every_ms since the job began or the last one); the

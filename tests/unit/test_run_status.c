@@ -19,7 +19,9 @@ static void test_job_lines(void **state)
 	struct job_status j;
 	(void)state;
 
-	status_job_begin(&j, "march-c", 2, false, 64 << 20, 3, 27, 12345, 7);
+	status_job_begin(&j, &(struct job_start){ .test = "march-c", .pass = 2, .bytes = 64 << 20,
+					       .nranges = 3, .sweeps = 27, .now_ms = 12345,
+					       .errors = 7 });
 	status_line_job_start(line, sizeof(line), &j);
 	assert_string_equal(line, "test march-c: start pass=2 bytes=67108864 ranges=3 t=12.345");
 	// Progress lines are due every 10 s, never for a test reporting none.
@@ -34,7 +36,8 @@ static void test_job_lines(void **state)
 	status_line_job_end(line, sizeof(line), &j, 14345, 10);
 	assert_string_equal(line, "test march-c: end pass=2 errors=3 time_s=2.000 MiB_s=863 t=14.345");
 
-	status_job_begin(&j, "address-walk", 1, true, 4096, 2, 0, 0, 0);
+	status_job_begin(&j, &(struct job_start){ .test = "address-walk", .pass = 1,
+					       .own_memory = true, .bytes = 4096, .nranges = 2 });
 	assert_false(status_job_progress(&j, 0, 50000, 10000));
 	status_line_job_start(line, sizeof(line), &j);
 	assert_string_equal(line, "test address-walk: start pass=1 bytes=4096 ranges=2 own-memory t=0.000");
@@ -74,8 +77,12 @@ static void test_jobs_done(void **state)
 	struct job_status jobs[4] = { 0 };
 	(void)state;
 
-	status_job_begin(&jobs[0], "march-c", 1, false, 8 << 20, 1, 24, 0, 0);
-	status_job_begin(&jobs[2], "march-c", 1, false, 6 << 20, 2, 24, 0, 0);
+	struct job_start b = { .test = "march-c", .pass = 1, .bytes = 8 << 20, .nranges = 1,
+			       .sweeps = 24 };
+	status_job_begin(&jobs[0], &b);
+	b.bytes = 6 << 20;
+	b.nranges = 2;
+	status_job_begin(&jobs[2], &b);
 	status_job_progress(&jobs[0], 5 << 20, 1, 10000);
 	status_job_progress(&jobs[2], 3 << 20, 1, 10000);
 	jobs[3].done = 1 << 30;	// a finished job's count, its test NULL: not summed
