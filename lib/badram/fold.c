@@ -265,7 +265,7 @@ static void tree_cover(struct fold *f, enum tree_policy pol,
 	struct arena tree_mem = a;      // the merger reuses it after the DP
 	size_t leaves = tree_leaves(a.left, p->pairs), nstart = 0;
 	struct tree_node *node = take(&a, (2 * leaves - 1) * sizeof(*node));
-	struct tree_heap_slot *heap = take(&a, leaves * sizeof(*heap));
+	struct heap_item *heap = take(&a, leaves * sizeof(*heap));
 
 	out->found = false;
 	out->holes_bound = false;
