@@ -12,16 +12,9 @@
 // independent: DS = CS in 16-bit code, RIP-relative in 64-bit; smpboot.c
 // writes the GDT's base and the far jump's target.
 
+#include "long_mode.h"
 #include "x86/layout.h"
 
-#define CR0_PE		(1 << 0)
-#define CR0_ET		(1 << 4)
-#define CR0_NE		(1 << 5)
-#define CR0_WP		(1 << 16)
-#define CR0_PG		(1 << 31)
-#define CR4_PAE		(1 << 5)
-#define MSR_EFER	0xc0000080
-#define EFER_LME	(1 << 8)
 #define MSR_IA32_PAT	0x277
 
 // An offset from the start of the copy, as DS = CS addresses it.
@@ -61,13 +54,7 @@ ap_trampoline:
 	.code64
 	.globl ap_long
 ap_long:
-	mov	$SEL_DATA, %eax
-	mov	%eax, %ds
-	mov	%eax, %es
-	mov	%eax, %ss
-	xor	%eax, %eax
-	mov	%eax, %fs
-	mov	%eax, %gs
+	load_data_segments
 	mov	ap_data + AP_DATA_CR3(%rip), %rax
 	mov	%rax, %cr3
 
@@ -104,16 +91,9 @@ ap_stop:
 	hlt
 	jmp	ap_stop
 
-	// Each descriptor at its selector's offset, as in boot/entry.S.
 	.p2align 3
 	.globl ap_gdt
-ap_gdt:
-	.quad	0
-	.org	ap_gdt + SEL_CODE
-	.quad	GDT_CODE64
-	.org	ap_gdt + SEL_DATA
-	.quad	GDT_DATA
-ap_gdt_end:
+	flat_gdt ap_gdt
 
 	.p2align 3
 	.globl ap_data

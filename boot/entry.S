@@ -12,14 +12,9 @@
 // src/x86/layout.h and lib/boot/multiboot.h.
 
 #include "boot/multiboot.h"
+#include "long_mode.h"
 #include "x86/layout.h"
 
-#define CR0_PE		(1 << 0)
-#define CR0_WP		(1 << 16)
-#define CR0_PG		(1 << 31)
-#define CR4_PAE		(1 << 5)
-#define MSR_EFER	0xc0000080
-#define EFER_LME	(1 << 8)
 #define BOOT_IDENTITY_PDS (BOOT_IDENTITY_BYTES >> 30)	// one page directory a GiB
 
 	.section .boot.text, "ax"
@@ -134,13 +129,7 @@ entry32:
 	.code64
 // Entered by the far return above, in 64-bit mode on the boot page tables.
 entry64:
-	mov	$SEL_DATA, %eax
-	mov	%eax, %ds
-	mov	%eax, %es
-	mov	%eax, %ss
-	xor	%eax, %eax
-	mov	%eax, %fs
-	mov	%eax, %gs
+	load_data_segments
 	movabs	$bsp_stack_top, %rsp
 	mov	%esi, %edi			// arg 1: loader magic
 	mov	%ebx, %esi			// arg 2: boot information (physical)
@@ -155,15 +144,7 @@ entry64:
 
 	.section .boot.data, "aw"
 	.p2align 3
-	// Each descriptor at its selector's offset: .org cannot move backwards,
-	// so selectors out of order in layout.h fail the build.
-gdt:
-	.quad 0					// the null descriptor
-	.org gdt + SEL_CODE
-	.quad GDT_CODE64
-	.org gdt + SEL_DATA
-	.quad GDT_DATA
-gdt_end:
+	flat_gdt gdt
 	.p2align 2
 	.short 0
 gdt_desc:

@@ -331,31 +331,48 @@ int fmt_format(fmt_sink sink, void *ctx, const char *fmt, ...)
 	return n;
 }
 
-struct buf_sink {
-	char *buf;
-	size_t size;    // usable bytes, excluding the NUL slot
-	size_t pos;
-};
-
-static void buf_put(void *ctx, const char *s, size_t n)
+// Copy what fits of each piece, keeping the last byte for the NUL; count
+// it all.
+static void text_sink(void *ctx, const char *s, size_t n)
 {
-	struct buf_sink *b = ctx;
+	struct fmt_text *t = ctx;
+	size_t room = t->size > 0 ? t->size - 1 : 0;
 
-	if (b->pos < b->size) {
-		size_t room = b->size - b->pos;
+	if (t->used < room)
+		mem_copy(t->buf + t->used, s, n < room - t->used ? n : room - t->used);
+	t->used += n;
+}
 
-		mem_copy(b->buf + b->pos, s, n < room ? n : room);
-	}
-	b->pos += n;
+static void text_terminate(struct fmt_text *t)
+{
+	if (t->size > 0)
+		t->buf[t->used < t->size ? t->used : t->size - 1] = '\0';
+}
+
+struct fmt_text fmt_text_start(char *buf, size_t size)
+{
+	struct fmt_text t = { buf, size, 0 };
+
+	text_terminate(&t);
+	return t;
+}
+
+void fmt_text_put(struct fmt_text *t, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fmt_vformat(text_sink, t, fmt, ap);
+	va_end(ap);
+	text_terminate(t);
 }
 
 int fmt_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
 {
-	struct buf_sink b = { buf, size > 0 ? size - 1 : 0, 0 };
-	int n = fmt_vformat(buf_put, &b, fmt, ap);
+	struct fmt_text t = fmt_text_start(buf, size);
+	int n = fmt_vformat(text_sink, &t, fmt, ap);
 
-	if (size > 0)
-		buf[b.pos < b.size ? b.pos : b.size] = '\0';
+	text_terminate(&t);
 	return n;
 }
 

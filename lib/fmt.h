@@ -46,6 +46,24 @@ int fmt_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
 int fmt_snprintf(char *buf, size_t size, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+// A text built piece by piece in a fixed buffer (the fold's lines, the
+// diagnosis): each piece is appended at the length so far, cut at the
+// buffer's end, and the buffer stays NUL-terminated. used counts every byte
+// the whole text needs, so used >= size means it was cut, as a result of
+// fmt_snprintf >= size does.
+struct fmt_text {
+	char *buf;
+	size_t size;		// bytes of buf, the NUL's included (0: count only)
+	size_t used;		// bytes the whole text needs so far, without the NUL
+};
+
+// An empty text in buf[0..size) (buf may be NULL when size == 0).
+struct fmt_text fmt_text_start(char *buf, size_t size);
+
+// Append fmt, formatted with the arguments, to t.
+void fmt_text_put(struct fmt_text *t, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
 // Buffer size for fmt_size(): the longest result is "1023.9 PiB" plus NUL.
 #define FMT_SIZE_LEN 16
 

@@ -253,6 +253,46 @@ void json_null(struct json *j)
 	put(j, "null", 4);
 }
 
+void json_member_u64(struct json *j, const char *key, uint64_t v)
+{
+	json_key(j, key);
+	json_u64(j, v);
+}
+
+void json_member_hex(struct json *j, const char *key, uint64_t v)
+{
+	json_key(j, key);
+	json_hex(j, v);
+}
+
+void json_member_bool(struct json *j, const char *key, bool v)
+{
+	json_key(j, key);
+	json_bool(j, v);
+}
+
+void json_member_string(struct json *j, const char *key, const char *s)
+{
+	json_key(j, key);
+	if (s)
+		json_string(j, s);
+	else
+		json_null(j);
+}
+
+void json_member_ranges(struct json *j, const char *key, const struct range *r, size_t n)
+{
+	json_key(j, key);
+	json_array_begin(j);
+	for (size_t i = 0; i < n; i++) {
+		json_object_begin(j);
+		json_member_hex(j, "start", r[i].start);
+		json_member_hex(j, "end", r[i].end);
+		json_object_end(j);
+	}
+	json_array_end(j);
+}
+
 bool json_end(struct json *j)
 {
 	bool fits = j->n < j->size;

@@ -19,6 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "range.h"
+
 // Objects and arrays nested at most this deep.
 #define JSON_DEPTH_MAX 16
 
@@ -54,6 +56,14 @@ void json_hex(struct json *j, uint64_t v);			// "0x4d2" (a string:
 void json_ms_as_s(struct json *j, uint64_t ms);			// 12.345
 void json_bool(struct json *j, bool v);
 void json_null(struct json *j);
+
+// Members of an object: json_key(key), then the value. A NULL s is written
+// as null; ranges as an array of {"start":hex,"end":hex} objects.
+void json_member_u64(struct json *j, const char *key, uint64_t v);
+void json_member_hex(struct json *j, const char *key, uint64_t v);
+void json_member_bool(struct json *j, const char *key, bool v);
+void json_member_string(struct json *j, const char *key, const char *s);
+void json_member_ranges(struct json *j, const char *key, const struct range *r, size_t n);
 
 // Finish: NUL-terminate and say whether the text is complete (every
 // container closed, no misuse) and fitted in size - 1 bytes. When it did

@@ -195,8 +195,11 @@ static const struct sched_step *plan_pass(struct run_ctx *run, size_t *n)
 	else if (ps.retention && homes == 1)
 		log_warn("room to move ramsift only once: its old place fades after the rest, "
 			 "the pass takes four retention windows instead of three");
-	sched_cut(&ps.parts, run->ram->free, run->ram->nfree, home, homes, bytes, old,
-		  2, smp_trampoline());
+	struct sched_memory memory = {
+		.free = run->ram->free, .nfree = run->ram->nfree, .home = home, .nhomes = homes,
+		.bytes = bytes, .old = old, .nold = 2, .tramp = smp_trampoline(),
+	};
+	sched_cut(&ps.parts, &memory);
 	ps.occupied = SCHED_BIT(SCHED_OLD);
 	ps.missed = 0;
 	return sched_steps(ps.retention, homes, n);

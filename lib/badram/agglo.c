@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Bottom-up merging (see agglo.h). Candidate pairs sit in a binary
-// heap by cost; a merge bumps the merged cube's version, which makes its old
+// Bottom-up merging (see agglo.h). Candidate pairs sit in a heap (heap.h)
+// by cost; a merge bumps the merged cube's version, which makes its old
 // pairs stale (skipped when popped), and pushes its pairs with every live
 // cube. Costs are computed in 128-bit arithmetic and clamped, since lambda
 // times a hole count can pass 2^64.
 #include <stdbool.h>
 
 #include "badram/agglo.h"
+#include "badram/heap.h"
 
+// A candidate merge of cubes i and j, pushed when their versions were vi
+// and vj; a heap item's what holds it, 16 bits a field.
 struct pair {
-	int64_t cost;
 	uint16_t i, j, vi, vj;
 };
 
@@ -18,15 +20,14 @@ struct agglo {
 	uint16_t ver[AGGLO_MAX_START];
 	bool alive[AGGLO_MAX_START];
 	size_t n, live;
-	struct pair *heap;
-	size_t nheap, cap;
+	struct heap heap;
 	uint64_t lambda;
 };
 
 size_t agglo_bytes(size_t n)
 {
 	// Every first pair, then n pairs per merge, at most n merges.
-	return sizeof(struct agglo) + (n * (n - 1) / 2 + n * n) * sizeof(struct pair);
+	return sizeof(struct agglo) + (n * (n - 1) / 2 + n * n) * sizeof(struct heap_item);
 }
 
 // Holes of c in the whole domain: 2^(free bits above its lowest fixed bit).
@@ -48,38 +49,22 @@ static int64_t merge_cost(const struct agglo *g, size_t i, size_t j)
 	return c > INT64_MAX ? INT64_MAX : c < INT64_MIN ? INT64_MIN : (int64_t)c;
 }
 
-static void push(struct agglo *g, size_t i, size_t j)
+static uint64_t pair_pack(struct pair p)
 {
-	struct pair p = { merge_cost(g, i, j), (uint16_t)i, (uint16_t)j,
-			  g->ver[i], g->ver[j] };
-	size_t k = g->nheap++;
-
-	while (k > 0 && g->heap[(k - 1) / 2].cost > p.cost) {
-		g->heap[k] = g->heap[(k - 1) / 2];
-		k = (k - 1) / 2;
-	}
-	g->heap[k] = p;
+	return p.i | (uint64_t)p.j << 16 | (uint64_t)p.vi << 32 | (uint64_t)p.vj << 48;
 }
 
-static struct pair pop(struct agglo *g)
+static struct pair pair_unpack(uint64_t what)
 {
-	struct pair top = g->heap[0], last = g->heap[--g->nheap];
-	size_t k = 0;
+	return (struct pair){ (uint16_t)what, (uint16_t)(what >> 16), (uint16_t)(what >> 32),
+			      (uint16_t)(what >> 48) };
+}
 
-	for (;;) {
-		size_t c = 2 * k + 1;
-		if (c >= g->nheap)
-			break;
-		if (c + 1 < g->nheap && g->heap[c + 1].cost < g->heap[c].cost)
-			c++;
-		if (g->heap[c].cost >= last.cost)
-			break;
-		g->heap[k] = g->heap[c];
-		k = c;
-	}
-	if (g->nheap > 0)
-		g->heap[k] = last;
-	return top;
+static void push(struct agglo *g, size_t i, size_t j)
+{
+	struct pair p = { (uint16_t)i, (uint16_t)j, g->ver[i], g->ver[j] };
+
+	heap_push(&g->heap, merge_cost(g, i, j), pair_pack(p));
 }
 
 static bool fresh(const struct agglo *g, struct pair p)
@@ -93,7 +78,7 @@ static bool candidate(struct agglo *g, const struct cube *start, size_t n,
 		      const struct dp_params *p, struct dp_cover *c)
 {
 	g->n = g->live = n;
-	g->nheap = 0;
+	g->heap.n = 0;
 	for (size_t i = 0; i < n; i++) {
 		g->c[i] = start[i];
 		g->ver[i] = 0;
@@ -102,11 +87,13 @@ static bool candidate(struct agglo *g, const struct cube *start, size_t n,
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = i + 1; j < n; j++)
 			push(g, i, j);
-	while (g->nheap > 0) {
-		struct pair q = pop(g);
+	while (g->heap.n > 0) {
+		struct heap_item top = heap_pop(&g->heap);
+		struct pair q = pair_unpack(top.what);
+
 		if (!fresh(g, q))
 			continue;
-		if (g->live <= p->pairs && q.cost >= 0)
+		if (g->live <= p->pairs && top.cost >= 0)
 			break;
 		g->c[q.i] = cube_join(g->c[q.i], g->c[q.j]);
 		g->ver[q.i]++;
@@ -118,7 +105,7 @@ static bool candidate(struct agglo *g, const struct cube *start, size_t n,
 				g->live--;
 			}
 		}
-		for (size_t k = 0; k < n && g->nheap + n <= g->cap; k++)
+		for (size_t k = 0; k < n && g->heap.n + n <= g->heap.cap; k++)
 			if (k != q.i && g->alive[k])
 				push(g, q.i, k);
 	}
@@ -151,8 +138,8 @@ void agglo_choose(const struct cube *start, size_t n, const struct dp_params *p,
 	out->found = false;
 	if (n == 0 || n > AGGLO_MAX_START || bytes < agglo_bytes(n))
 		return;
-	g->heap = (struct pair *)(g + 1);
-	g->cap = (bytes - sizeof(*g)) / sizeof(struct pair);
+	g->heap.item = (struct heap_item *)(g + 1);
+	g->heap.cap = (bytes - sizeof(*g)) / sizeof(struct heap_item);
 	g->lambda = 0;
 	if (candidate(g, start, n, p, &c)) {
 		keep(out, &c);

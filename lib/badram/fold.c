@@ -265,7 +265,7 @@ static void tree_cover(struct fold *f, enum tree_policy pol,
 	struct arena tree_mem = a;      // the merger reuses it after the DP
 	size_t leaves = tree_leaves(a.left, p->pairs), nstart = 0;
 	struct tree_node *node = take(&a, (2 * leaves - 1) * sizeof(*node));
-	struct tree_heap_slot *heap = take(&a, leaves * sizeof(*heap));
+	struct heap_item *heap = take(&a, leaves * sizeof(*heap));
 
 	out->found = false;
 	out->holes_bound = false;
@@ -453,10 +453,12 @@ bool badram_fold(const struct badram_table *t, const struct range *ram,
 	bool fits = overflow_budget(&f, t);
 	unsigned chars = budget.memmap_chars ? budget.memmap_chars
 					     : BADRAM_DEFAULT_MEMMAP_CHARS;
-	r->nmemmap = holes_ranges(f.page, f.n, f.ovf, f.novf, &f.u,
-				chars < BADRAM_MEMMAP_MAX_CHARS ? chars : BADRAM_MEMMAP_MAX_CHARS,
-				r->memmap, BADRAM_MEMMAP_MAX, pieces,
-				BADRAM_OVF_MAX * (nram + 2), &r->memmap_kaslr);
+	struct holes_request holes = {
+		.page = f.page, .npages = f.n, .extra = f.ovf, .nextra = f.novf, .u = &f.u,
+		.max_chars = chars < BADRAM_MEMMAP_MAX_CHARS ? chars : BADRAM_MEMMAP_MAX_CHARS,
+		.work = pieces, .work_cap = BADRAM_OVF_MAX * (nram + 2),
+	};
+	r->nmemmap = holes_ranges(&holes, r->memmap, BADRAM_MEMMAP_MAX, &r->memmap_kaslr);
 	for (size_t i = 0; i < r->nmemmap; i++)
 		mm += ram_in(&f.u, r->memmap[i].start >> PAGE_SHIFT,
 			     r->memmap[i].end >> PAGE_SHIFT);

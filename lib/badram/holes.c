@@ -312,20 +312,19 @@ static struct fill choose(struct runs it, const struct universe *u,
 	return f;
 }
 
-size_t holes_ranges(const uint64_t *page, size_t n, const struct cube *extra,
-		  size_t nextra, const struct universe *u, size_t max_chars,
-		  struct range *out, size_t cap, struct range *work,
-		  size_t work_cap, bool *kaslr_capped)
+size_t holes_ranges(const struct holes_request *req, struct range *out, size_t cap,
+		    bool *kaslr_capped)
 {
-	struct runs it = { .page = page, .n = n, .piece = work, .u = u };
-	size_t len;
+	const struct universe *u = req->u;
+	struct runs it = { .page = req->page, .n = req->npages, .piece = req->work, .u = u };
+	size_t len, max_chars = req->max_chars;
 
 	*kaslr_capped = false;
-	if (n + nextra == 0 || work_cap < nextra * (u->nram + 1))
+	if (req->npages + req->nextra == 0 || req->work_cap < req->nextra * (u->nram + 1))
 		return 0;
 	if (max_chars < BADRAM_MEMMAP_MIN_CHARS)
 		max_chars = BADRAM_MEMMAP_MIN_CHARS;
-	it.npiece = build_pieces(extra, nextra, u, work);
+	it.npiece = build_pieces(req->extra, req->nextra, u, req->work);
 	struct runs probe = it;
 	struct range first;
 	if (!next_run(&probe, &first))

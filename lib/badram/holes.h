@@ -44,23 +44,31 @@ struct holes_size holes_size_of(uint64_t bytes);
 // then "SIZE$0xADDR" per range, comma-separated, no trailing NUL.
 size_t holes_line_len(const struct range *r, size_t n);
 
-// Compute the memmap ranges for the sorted distinct failing pages
-// page[0..n) plus every page of the cubes extra[0..nextra) (each taken as
-// the span from its lowest to its highest page), as far as they are RAM:
-// memmap= can only take RAM away, so failures outside the map are left
-// out. Writes byte ranges, sorted and disjoint, to out[0..cap) and returns
-// their count, choosing the fewest good RAM pages for which the line is at
-// most max_chars long (raised to BADRAM_MEMMAP_MIN_CHARS) and the count at most cap
-// (cap >= 1). If a failing RAM page lies below HOLES_LINUX_KERNEL_WINDOW_END
-// and that choice has more than HOLES_LINUX_MAX_MEMMAP_REGIONS ranges, the
-// count is held to that many instead (again the fewest good RAM pages) and
-// *kaslr_capped set; otherwise *kaslr_capped is false. work[0..work_cap) is
-// scratch for the extra cubes' pieces; work_cap must be at least
-// nextra * (u->nram + 1). Returns 0 when there is nothing to reserve. Time
-// O((n + pieces) * log(nram)) per probe, about 70 probes (140 when capped).
-size_t holes_ranges(const uint64_t *page, size_t n, const struct cube *extra,
-		  size_t nextra, const struct universe *u, size_t max_chars,
-		  struct range *out, size_t cap, struct range *work,
-		  size_t work_cap, bool *kaslr_capped);
+// The failures holes_ranges reserves, and the room it has.
+struct holes_request {
+	const uint64_t *page;		// failing pages, sorted and distinct
+	size_t npages;
+	const struct cube *extra;	// failing cubes, each taken as the span
+	size_t nextra;			// from its lowest to its highest page
+	const struct universe *u;	// the RAM
+	size_t max_chars;		// the line's length at most
+	struct range *work;		// scratch for the extra cubes' pieces,
+	size_t work_cap;		// at least nextra * (u->nram + 1) of them
+};
+
+// Compute the memmap ranges for req's failing pages and every page of its
+// extra cubes, as far as they are RAM: memmap= can only take RAM away, so
+// failures outside the map are left out. Writes byte ranges, sorted and
+// disjoint, to out[0..cap) and returns their count, choosing the fewest
+// good RAM pages for which the line is at most req->max_chars long (raised
+// to BADRAM_MEMMAP_MIN_CHARS) and the count at most cap (cap >= 1). If a
+// failing RAM page lies below HOLES_LINUX_KERNEL_WINDOW_END and that choice
+// has more than HOLES_LINUX_MAX_MEMMAP_REGIONS ranges, the count is held to
+// that many instead (again the fewest good RAM pages) and *kaslr_capped
+// set; otherwise *kaslr_capped is false. Returns 0 when there is nothing to
+// reserve or req->work is too small. Time O((npages + pieces) * log(nram))
+// per probe, about 70 probes (140 when capped).
+size_t holes_ranges(const struct holes_request *req, struct range *out, size_t cap,
+		    bool *kaslr_capped);
 
 #endif

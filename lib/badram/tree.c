@@ -23,7 +23,7 @@ struct cube tree_supercube(const struct tree_node *v)
 size_t tree_build_bytes(size_t leaves)
 {
 	return (2 * leaves - 1) * sizeof(struct tree_node) +
-	       leaves * sizeof(struct tree_heap_slot);
+	       leaves * sizeof(struct heap_item);
 }
 
 // RAM pages the node's one-hole cube wastes (TREE_ADDRESS: the aligned block
@@ -49,41 +49,6 @@ static uint64_t node_waste(enum tree_policy pol, const struct tree_node *v,
 	if (pol == TREE_ADDRESS && waste == 0 && !cube_in_one_range(c, u))
 		waste = 1;
 	return waste;
-}
-
-static void heap_push(struct tree_heap_slot *h, size_t *n, uint64_t waste,
-		      uint32_t node)
-{
-	size_t i = (*n)++;
-
-	while (i > 0 && h[(i - 1) / 2].waste < waste) {
-		h[i] = h[(i - 1) / 2];
-		i = (i - 1) / 2;
-	}
-	h[i].waste = waste;
-	h[i].node = node;
-}
-
-static uint32_t heap_pop(struct tree_heap_slot *h, size_t *n)
-{
-	uint32_t top = h[0].node;
-	struct tree_heap_slot last = h[--(*n)];
-	size_t i = 0;
-
-	for (;;) {
-		size_t c = 2 * i + 1;
-		if (c >= *n)
-			break;
-		if (c + 1 < *n && h[c + 1].waste > h[c].waste)
-			c++;
-		if (h[c].waste <= last.waste)
-			break;
-		h[i] = h[c];
-		i = c;
-	}
-	if (*n > 0)
-		h[i] = last;
-	return top;
 }
 
 static void fold_bits(const uint64_t *page, size_t lo, size_t hi,
@@ -202,16 +167,20 @@ static void split_structure(uint64_t *page, uint64_t *tmp,
 
 size_t tree_build(enum tree_policy pol, uint64_t *page, size_t n, uint64_t *tmp,
 		const struct universe *u, size_t leaves, struct tree_node *node,
-		struct tree_heap_slot *heap)
+		struct heap_item *heap)
 {
-	size_t count = 1, nheap = 0, nleaves = 1;
+	// The leaf of most waste splits first: the heap holds least cost
+	// first, so each leaf goes in at minus its waste (waste counts pages,
+	// far below 2^63).
+	struct heap leaf = { heap, 0, leaves };
+	size_t count = 1, nleaves = 1;
 	uint64_t w;
 
 	fold_bits(page, 0, n, &node[0]);
 	if ((w = node_waste(pol, &node[0], u)) > 0)
-		heap_push(heap, &nheap, w, 0);
-	while (nheap > 0 && nleaves < leaves) {
-		uint32_t v = heap_pop(heap, &nheap);
+		heap_push(&leaf, -(int64_t)w, 0);
+	while (leaf.n > 0 && nleaves < leaves) {
+		uint32_t v = (uint32_t)heap_pop(&leaf).what;
 		struct tree_node *a = &node[count], *b = &node[count + 1];
 
 		if (pol == TREE_ADDRESS)
@@ -222,7 +191,7 @@ size_t tree_build(enum tree_policy pol, uint64_t *page, size_t n, uint64_t *tmp,
 		node[v].kid[1] = (uint32_t)count + 1;
 		for (int k = 0; k < 2; k++)
 			if ((w = node_waste(pol, &node[count + k], u)) > 0)
-				heap_push(heap, &nheap, w, (uint32_t)(count + k));
+				heap_push(&leaf, -(int64_t)w, count + k);
 		count += 2;
 		nleaves++;
 	}

@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "badram/cube.h"
+#include "badram/heap.h"
 
 enum tree_policy {
 	TREE_ADDRESS,
@@ -30,11 +31,6 @@ struct tree_node {
 	uint32_t kid[2];                // children, or 0 for a leaf
 };
 
-// A max-heap slot: a leaf waiting to be split, by waste.
-struct tree_heap_slot {
-	uint64_t waste;
-	uint32_t node;
-};
 
 // The supercube of a node's subset.
 struct cube tree_supercube(const struct tree_node *v);
@@ -47,10 +43,10 @@ size_t tree_build_bytes(size_t leaves);
 // nodes), with at most leaves leaves (>= 1). Node 0 is the root and every
 // child has a larger index than its parent. TREE_STRUCTURE reorders page[]
 // (each node's slice stays sorted) using tmp[0..n) as scratch; TREE_ADDRESS
-// leaves page[] as it is and does not touch tmp. heap needs room for leaves
-// slots. Returns the node count.
+// leaves page[] as it is and does not touch tmp. heap is scratch for leaves
+// items. Returns the node count.
 size_t tree_build(enum tree_policy pol, uint64_t *page, size_t n, uint64_t *tmp,
 		const struct universe *u, size_t leaves, struct tree_node *node,
-		struct tree_heap_slot *heap);
+		struct heap_item *heap);
 
 #endif

@@ -424,48 +424,31 @@ const char *acpi_status_text(enum acpi_status status)
 	return "unknown ACPI status";
 }
 
-// A string built in pieces; what does not fit is cut, n counts it all.
-struct out {
-	char *buf;
-	size_t size, n;
-};
-
-static void put(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(struct out *o, const char *fmt, ...)
-{
-	va_list ap;
-	size_t at = o->n < o->size ? o->n : o->size - 1;
-
-	va_start(ap, fmt);
-	o->n += (size_t)fmt_vsnprintf(o->buf + at, o->size - at, fmt, ap);
-	va_end(ap);
-}
-
 const char *acpi_describe_cpus(char *buf, size_t size, const struct acpi_cpu *cpus,
 			       const struct acpi_result *res)
 {
 	// Room kept for " ...)" and the two clauses after the IDs.
 	const size_t tail = 96;
-	struct out o = { buf, size, 0 };
+	struct fmt_text o = fmt_text_start(buf, size);
 
 	if (size == 0)
 		return buf;
-	buf[0] = '\0';
-	put(&o, "%zu found in the MADT (APIC IDs", res->nenabled);
+	fmt_text_put(&o, "%zu found in the MADT (APIC IDs", res->nenabled);
 	for (size_t i = 0; i < res->ncpus; i++) {
 		if (!cpus[i].enabled)
 			continue;
-		if (o.n + sizeof(" 4294967295") + tail > size) {
-			put(&o, " ...");
+		if (o.used + sizeof(" 4294967295") + tail > size) {
+			fmt_text_put(&o, " ...");
 			break;
 		}
-		put(&o, " %u", cpus[i].apic_id);
+		fmt_text_put(&o, " %u", cpus[i].apic_id);
 	}
-	put(&o, ")");
+	fmt_text_put(&o, ")");
 	if (res->ncpus > res->nenabled)
-		put(&o, ", %zu more disabled but online-capable", res->ncpus - res->nenabled);
+		fmt_text_put(&o, ", %zu more disabled but online-capable",
+		             res->ncpus - res->nenabled);
 	if (res->beyond)
-		put(&o, ", %zu more beyond the %zu kept", res->beyond, res->cap);
+		fmt_text_put(&o, ", %zu more beyond the %zu kept", res->beyond, res->cap);
 	return buf;
 }
 
@@ -704,42 +687,42 @@ bool acpi_find_power(bootinfo_read_fn read, bootinfo_warn_fn warn_fn, void *ctx,
 
 // Where a register is, in words: "I/O port 0x604", "memory 0xfed00000",
 // "PCI 00:1f.0 offset 0xac".
-static void put_gas(struct out *o, const struct acpi_gas *g)
+static void put_gas(struct fmt_text *o, const struct acpi_gas *g)
 {
 	if (g->space == ACPI_SPACE_IO)
-		put(o, "I/O port 0x%llx", (unsigned long long)g->address);
+		fmt_text_put(o, "I/O port 0x%llx", (unsigned long long)g->address);
 	else if (g->space == ACPI_SPACE_MEMORY)
-		put(o, "memory 0x%llx", (unsigned long long)g->address);
+		fmt_text_put(o, "memory 0x%llx", (unsigned long long)g->address);
 	else
-		put(o, "PCI 00:%02x.%x offset 0x%x", (unsigned)(g->address >> 32 & 0xffff),
-		    (unsigned)(g->address >> 16 & 0xffff), (unsigned)(g->address & 0xffff));
+		fmt_text_put(o, "PCI 00:%02x.%x offset 0x%x",
+		             (unsigned)(g->address >> 32 & 0xffff),
+		             (unsigned)(g->address >> 16 & 0xffff), (unsigned)(g->address & 0xffff));
 }
 
 const char *acpi_describe_power(char *buf, size_t size, const struct acpi_power *p)
 {
-	struct out o = { buf, size, 0 };
+	struct fmt_text o = fmt_text_start(buf, size);
 
 	if (size == 0)
 		return buf;
-	buf[0] = '\0';
 	if (p->s5) {
-		put(&o, "ACPI S5 through PM1a control at ");
+		fmt_text_put(&o, "ACPI S5 through PM1a control at ");
 		put_gas(&o, &p->pm1a_cnt);
-		put(&o, " (SLP_TYP %u)", p->slp_typ_a);
+		fmt_text_put(&o, " (SLP_TYP %u)", p->slp_typ_a);
 		if (p->pm1b_cnt.address) {
-			put(&o, " and PM1b control at ");
+			fmt_text_put(&o, " and PM1b control at ");
 			put_gas(&o, &p->pm1b_cnt);
-			put(&o, " (SLP_TYP %u)", p->slp_typ_b);
+			fmt_text_put(&o, " (SLP_TYP %u)", p->slp_typ_b);
 		}
 	} else {
-		put(&o, "no ACPI S5 (%s)", p->s5_why);
+		fmt_text_put(&o, "no ACPI S5 (%s)", p->s5_why);
 	}
 	if (p->reset) {
-		put(&o, "; ACPI reset register at ");
+		fmt_text_put(&o, "; ACPI reset register at ");
 		put_gas(&o, &p->reset_reg);
-		put(&o, " (value 0x%x)", p->reset_value);
+		fmt_text_put(&o, " (value 0x%x)", p->reset_value);
 	} else {
-		put(&o, "; no ACPI reset register (%s)", p->reset_why);
+		fmt_text_put(&o, "; no ACPI reset register (%s)", p->reset_why);
 	}
 	return buf;
 }

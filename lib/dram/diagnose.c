@@ -3,7 +3,6 @@
 // cell's bank, row and column under the map (or the guessed geometry), the
 // distinct rows, columns and banks and the largest of each, counted by
 // sorting keys in the caller's scratch; then the shape, and its words.
-#include <stdarg.h>
 
 #include "dram/diagnose.h"
 #include "dram/decode.h"
@@ -235,27 +234,6 @@ const char *dram_shape_name(enum dram_shape shape)
 	return (unsigned)shape < sizeof(names) / sizeof(names[0]) ? names[shape] : "?";
 }
 
-// The text is built piece by piece, each piece appended at the length so
-// far (clamped to the buffer), as lib/badram/format.c does.
-struct text {
-	char *buf;
-	size_t size;
-	size_t used;            // bytes the whole text needs so far
-};
-
-__attribute__((format(printf, 2, 3)))
-static void put(struct text *t, const char *f, ...)
-{
-	size_t at = t->used < t->size ? t->used : (t->size ? t->size - 1 : 0);
-	va_list ap;
-
-	va_start(ap, f);
-	int n = fmt_vsnprintf(t->size ? t->buf + at : NULL, t->size ? t->size - at : 0, f, ap);
-	va_end(ap);
-	if (n > 0)
-		t->used += (size_t)n;
-}
-
 static const char *plural(uint32_t n)
 {
 	return n == 1 ? "" : "s";
@@ -263,73 +241,76 @@ static const char *plural(uint32_t n)
 
 // The end of a banks or module parenthesis: the functions all its cells
 // share, if any.
-static void put_fixed(struct text *t, const struct dram_diagnosis *d)
+static void put_fixed(struct fmt_text *t, const struct dram_diagnosis *d)
 {
 	const char *sep = ", all with";
 
 	for (unsigned i = 0; i < DRAM_MAX_FUNCS; i++) {
 		if (!(d->fixed_funcs >> i & 1))
 			continue;
-		put(t, "%s bank function %u = %u", sep, i, d->fixed_values >> i & 1);
+		fmt_text_put(t, "%s bank function %u = %u", sep, i, d->fixed_values >> i & 1);
 		sep = " and";
 	}
-	put(t, ")");
+	fmt_text_put(t, ")");
 }
 
-static void put_place(struct text *t, const struct dram_diagnosis *d)
+static void put_place(struct fmt_text *t, const struct dram_diagnosis *d)
 {
 	unsigned long long row = d->row, column = d->column;
 
 	switch (d->shape) {
 	case DRAM_SHAPE_NONE:
-		put(t, "no failures");
+		fmt_text_put(t, "no failures");
 		break;
 	case DRAM_SHAPE_CELLS:
-		put(t, "%u cell%s in %u row%s", d->cells, plural(d->cells), d->rows, plural(d->rows));
+		fmt_text_put(t, "%u cell%s in %u row%s", d->cells, plural(d->cells), d->rows,
+		             plural(d->rows));
 		break;
 	case DRAM_SHAPE_ROW:
 		if (d->mapped)
-			put(t, "a row of bank %u (row %#llx, %u cells)", d->bank, row, d->in_shape);
+			fmt_text_put(t, "a row of bank %u (row %#llx, %u cells)", d->bank, row,
+			             d->in_shape);
 		else
-			put(t, "a row (in the MiB at %#llx, %u cells)",
-			    row << DRAM_DIAG_GUESS_ROW_SHIFT, d->in_shape);
+			fmt_text_put(t, "a row (in the MiB at %#llx, %u cells)",
+			             row << DRAM_DIAG_GUESS_ROW_SHIFT, d->in_shape);
 		break;
 	case DRAM_SHAPE_COLUMN:
 		if (d->mapped)
-			put(t, "a column of bank %u (column %#llx, %u rows)", d->bank, column,
-			    d->shape_rows);
+			fmt_text_put(t, "a column of bank %u (column %#llx, %u rows)", d->bank,
+			             column, d->shape_rows);
 		else
-			put(t, "a column (offset %#llx in %u rows)", column, d->shape_rows);
+			fmt_text_put(t, "a column (offset %#llx in %u rows)", column,
+			             d->shape_rows);
 		break;
 	case DRAM_SHAPE_BANK:
-		put(t, "bank %u (%u rows, %u cells)", d->bank, d->shape_rows, d->in_shape);
+		fmt_text_put(t, "bank %u (%u rows, %u cells)", d->bank, d->shape_rows,
+		             d->in_shape);
 		break;
 	case DRAM_SHAPE_BANKS:
-		put(t, "%u of %u banks (%u rows, %u cells", d->banks, d->map_banks, d->rows, d->cells);
+		fmt_text_put(t, "%u of %u banks (%u rows, %u cells", d->banks, d->map_banks,
+		             d->rows, d->cells);
 		put_fixed(t, d);
 		break;
 	case DRAM_SHAPE_MODULE:
 		if (d->mapped) {
-			put(t, "the module (%u of %u banks, %u rows, %u cells", d->banks, d->map_banks,
-			    d->rows, d->cells);
+			fmt_text_put(t, "the module (%u of %u banks, %u rows, %u cells", d->banks,
+			             d->map_banks, d->rows, d->cells);
 			put_fixed(t, d);
 		} else
-			put(t, "%u cells in %u rows, banks unknown", d->cells, d->rows);
+			fmt_text_put(t, "%u cells in %u rows, banks unknown", d->cells, d->rows);
 		break;
 	}
 }
 
 int dram_diagnosis_format(const struct dram_diagnosis *d, char *buf, size_t size)
 {
-	struct text t = { buf, size, 0 };
+	struct fmt_text t = fmt_text_start(buf, size);
 
 	put_place(&t, d);
 	if (d->shape == DRAM_SHAPE_NONE)
 		return (int)t.used;
-	put(&t, d->replace ? ": replace the module" : ": safe to exclude");
+	fmt_text_put(&t, d->replace ? ": replace the module" : ": safe to exclude");
 	if (!d->mapped)
-		put(&t, " (DRAM mapping unknown: from address bits)");
-	if (size > 0 && t.used < size)
-		buf[t.used] = '\0';
+		fmt_text_put(&t, " (DRAM mapping unknown: from address bits)");
 	return (int)t.used;
 }

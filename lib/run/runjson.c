@@ -14,21 +14,6 @@ enum detail {
 	COUNTERS,	// the result line's counters and the seed only
 };
 
-static void number(struct json *j, const char *key, uint64_t v)
-{
-	json_key(j, key);
-	json_u64(j, v);
-}
-
-static void string(struct json *j, const char *key, const char *v)
-{
-	json_key(j, key);
-	if (v)
-		json_string(j, v);
-	else
-		json_null(j);
-}
-
 static void config(struct json *j, const struct config *cfg)
 {
 	const struct mt_test *tests[CMDLINE_MAX_TESTS];
@@ -36,17 +21,17 @@ static void config(struct json *j, const struct config *cfg)
 
 	json_key(j, "config");
 	json_object_begin(j);
-	number(j, "passes", cfg->passes);
+	json_member_u64(j, "passes", cfg->passes);
 	json_key(j, "tests");
 	json_array_begin(j);
 	for (size_t i = 0; i < n; i++)
 		json_string(j, tests[i]->name);
 	json_array_end(j);
-	string(j, "onexit", cmdline_onexit_name(cfg->onexit));
-	number(j, "errors", cfg->error_lines);
-	number(j, "bitfade_s", cfg->bitfade_s);
-	number(j, "patterns", cfg->patterns);
-	number(j, "holes", cfg->holes);
+	json_member_string(j, "onexit", cmdline_onexit_name(cfg->onexit));
+	json_member_u64(j, "errors", cfg->error_lines);
+	json_member_u64(j, "bitfade_s", cfg->bitfade_s);
+	json_member_u64(j, "patterns", cfg->patterns);
+	json_member_u64(j, "holes", cfg->holes);
 	json_key(j, "seed");
 	if (cfg->seed_set)
 		json_hex(j, cfg->seed);
@@ -61,15 +46,14 @@ static void failing_pages(struct json *j, const struct runjson *in, enum detail 
 
 	json_key(j, "failing_pages");
 	json_object_begin(j);
-	number(j, "count", in->failing_pages);
-	json_key(j, "lower_bound");
-	json_bool(j, in->pages_lower_bound);
+	json_member_u64(j, "count", in->failing_pages);
+	json_member_bool(j, "lower_bound", in->pages_lower_bound);
 	json_key(j, "listed");
 	json_array_begin(j);
 	for (size_t i = 0; i < listed; i++)
 		json_hex(j, in->pages[i]);
 	json_array_end(j);
-	number(j, "left_out", in->failing_pages > listed ? in->failing_pages - listed : 0);
+	json_member_u64(j, "left_out", in->failing_pages > listed ? in->failing_pages - listed : 0);
 	json_object_end(j);
 }
 
@@ -84,14 +68,15 @@ static void machine(struct json *j, const struct smbios_info *s, enum detail d)
 		json_null(j);
 	} else {
 		json_object_begin(j);
-		string(j, "manufacturer", s->manufacturer);
-		string(j, "product", s->product);
-		string(j, "version", s->version);
-		string(j, "serial", s->serial);
-		string(j, "uuid", s->uuid_known ? smbios_uuid_text(uuid, s->uuid) : NULL);
+		json_member_string(j, "manufacturer", s->manufacturer);
+		json_member_string(j, "product", s->product);
+		json_member_string(j, "version", s->version);
+		json_member_string(j, "serial", s->serial);
+		json_member_string(j, "uuid",
+				   s->uuid_known ? smbios_uuid_text(uuid, s->uuid) : NULL);
 		fmt_snprintf(version, sizeof(version), "%u.%u", s->major, s->minor);
-		string(j, "smbios", version);
-		string(j, "entry", smbios_from_name(s->from));
+		json_member_string(j, "smbios", version);
+		json_member_string(j, "entry", smbios_from_name(s->from));
 		json_object_end(j);
 	}
 	json_key(j, "dimms");
@@ -99,10 +84,9 @@ static void machine(struct json *j, const struct smbios_info *s, enum detail d)
 	for (size_t i = 0; i < n; i++) {
 		const struct smbios_dimm *m = &s->dimm[i];
 		json_object_begin(j);
-		string(j, "locator", m->locator);
-		string(j, "bank", m->bank);
-		json_key(j, "installed");
-		json_bool(j, m->installed);
+		json_member_string(j, "locator", m->locator);
+		json_member_string(j, "bank", m->bank);
+		json_member_bool(j, "installed", m->installed);
 		json_key(j, "size_mib");
 		if (!m->installed || m->size_known)
 			json_u64(j, m->size_mib);
@@ -113,13 +97,13 @@ static void machine(struct json *j, const struct smbios_info *s, enum detail d)
 			json_u64(j, m->speed_mts);
 		else
 			json_null(j);
-		string(j, "manufacturer", m->manufacturer);
-		string(j, "serial", m->serial);
-		string(j, "part_number", m->part_number);
+		json_member_string(j, "manufacturer", m->manufacturer);
+		json_member_string(j, "serial", m->serial);
+		json_member_string(j, "part_number", m->part_number);
 		json_object_end(j);
 	}
 	json_array_end(j);
-	number(j, "dimms_left_out", found ? s->ndimms - n + s->dimms_beyond : 0);
+	json_member_u64(j, "dimms_left_out", found ? s->ndimms - n + s->dimms_beyond : 0);
 }
 
 static void nvram(struct json *j, const struct runjson_nvram *n)
@@ -130,14 +114,12 @@ static void nvram(struct json *j, const struct runjson_nvram *n)
 		return;
 	}
 	json_object_begin(j);
-	json_key(j, "kept");
-	json_bool(j, n->kept);
-	number(j, "bytes", n->bytes);
-	number(j, "pages", n->pages);
-	number(j, "ranges", n->ranges);
-	json_key(j, "pages_cut");
-	json_bool(j, n->pages_cut);
-	string(j, "why", n->why);
+	json_member_bool(j, "kept", n->kept);
+	json_member_u64(j, "bytes", n->bytes);
+	json_member_u64(j, "pages", n->pages);
+	json_member_u64(j, "ranges", n->ranges);
+	json_member_bool(j, "pages_cut", n->pages_cut);
+	json_member_string(j, "why", n->why);
 	json_object_end(j);
 }
 
@@ -152,7 +134,7 @@ static void dram(struct json *j, const struct runjson *in)
 		return;
 	}
 	json_object_begin(j);
-	string(j, "status", in->dram_status);
+	json_member_string(j, "status", in->dram_status);
 	json_key(j, "functions");
 	json_array_begin(j);
 	for (unsigned i = 0; m && i < m->nfuncs; i++)
@@ -181,17 +163,15 @@ static void diagnosis(struct json *j, const struct dram_diagnosis *d)
 		return;
 	}
 	json_object_begin(j);
-	string(j, "shape", dram_shape_name(d->shape));
-	json_key(j, "mapped");
-	json_bool(j, d->mapped);
-	json_key(j, "replace");
-	json_bool(j, d->replace);
-	number(j, "cells", d->cells);
-	number(j, "rows", d->rows);
-	number(j, "columns", d->columns);
-	number(j, "banks", d->banks);
+	json_member_string(j, "shape", dram_shape_name(d->shape));
+	json_member_bool(j, "mapped", d->mapped);
+	json_member_bool(j, "replace", d->replace);
+	json_member_u64(j, "cells", d->cells);
+	json_member_u64(j, "rows", d->rows);
+	json_member_u64(j, "columns", d->columns);
+	json_member_u64(j, "banks", d->banks);
 	dram_diagnosis_format(d, words, sizeof(words));
-	string(j, "text", words);
+	json_member_string(j, "text", words);
 	json_object_end(j);
 }
 
@@ -200,13 +180,13 @@ static void render(struct json *j, const struct runjson *in, enum detail d)
 	const struct bootinfo *bi = in->bi;
 
 	json_object_begin(j);
-	number(j, "ramsift_json", RUNJSON_SCHEMA);
-	string(j, "version", in->version);
-	string(j, "result", status_result_name(in->result));
-	number(j, "passes", in->status->passes_done);
-	number(j, "errors", in->status->errors);
-	number(j, "tested_bytes", in->status->tested_bytes);
-	number(j, "usable_bytes", in->status->usable_bytes);
+	json_member_u64(j, "ramsift_json", RUNJSON_SCHEMA);
+	json_member_string(j, "version", in->version);
+	json_member_string(j, "result", status_result_name(in->result));
+	json_member_u64(j, "passes", in->status->passes_done);
+	json_member_u64(j, "errors", in->status->errors);
+	json_member_u64(j, "tested_bytes", in->status->tested_bytes);
+	json_member_u64(j, "usable_bytes", in->status->usable_bytes);
 	json_key(j, "elapsed_s");
 	json_ms_as_s(j, in->elapsed_ms);
 	json_key(j, "seed");
@@ -220,17 +200,18 @@ static void render(struct json *j, const struct runjson *in, enum detail d)
 			json_u64(j, in->cpus);
 		else
 			json_null(j);
-		string(j, "firmware", bi ? (bi->efi ? "uefi" : "bios") : NULL);
+		json_member_string(j, "firmware", bi ? (bi->efi ? "uefi" : "bios") : NULL);
 		json_key(j, "loader");
 		if (bi) {
 			json_object_begin(j);
-			string(j, "name", bi->loader[0] ? bi->loader : NULL);
-			string(j, "protocol", bi->protocol == 2 ? "multiboot2" : "multiboot");
+			json_member_string(j, "name", bi->loader[0] ? bi->loader : NULL);
+			json_member_string(j, "protocol",
+					   bi->protocol == 2 ? "multiboot2" : "multiboot");
 			json_object_end(j);
 		} else {
 			json_null(j);
 		}
-		string(j, "cmdline", bi ? bi->cmdline : NULL);
+		json_member_string(j, "cmdline", bi ? bi->cmdline : NULL);
 		config(j, in->cfg);
 		failing_pages(j, in, d);
 		json_key(j, "fold");
@@ -240,25 +221,24 @@ static void render(struct json *j, const struct runjson *in, enum detail d)
 			json_null(j);
 		machine(j, in->smbios, d);
 	}
-	json_key(j, "truncated");
-	json_bool(j, d != FULL);
+	json_member_bool(j, "truncated", d != FULL);
 	// Added after the first schema's keys, at the end as the contract says.
-	string(j, "hypervisor", in->hypervisor);
-	number(j, "mce_corrected", in->mce_corrected);
-	number(j, "mce_uncorrected", in->mce_uncorrected);
+	json_member_string(j, "hypervisor", in->hypervisor);
+	json_member_u64(j, "mce_corrected", in->mce_corrected);
+	json_member_u64(j, "mce_uncorrected", in->mce_uncorrected);
 	nvram(j, in->nvram);
 	dram(j, in);
 	diagnosis(j, in->diagnosis);
 	json_key(j, "hammer");
 	if (in->hammered) {
 		json_object_begin(j);
-		number(j, "rate", in->hammer_rate);
-		number(j, "rows", in->hammer_rows);
+		json_member_u64(j, "rate", in->hammer_rate);
+		json_member_u64(j, "rows", in->hammer_rows);
 		json_object_end(j);
 	} else {
 		json_null(j);
 	}
-	number(j, "hammer_only", in->hammer_only);
+	json_member_u64(j, "hammer_only", in->hammer_only);
 	json_object_end(j);
 }
 

@@ -82,25 +82,23 @@ unsigned sched_homes(const struct ram *ram, uint64_t bytes, uint64_t min, uint64
 	return home[1] ? 2 : 1;
 }
 
-void sched_cut(struct sched_parts *p, const struct range *free, size_t nfree,
-	       const uint64_t *home, unsigned nhomes, uint64_t bytes, const struct range *old,
-	       size_t nold, struct range tramp)
+void sched_cut(struct sched_parts *p, const struct sched_memory *m)
 {
 	static const enum sched_part homes[2] = { SCHED_NEXT, SCHED_LAST };
 
-	*p = (struct sched_parts){ .nmain = nfree < SCHED_MAIN_MAX ? nfree : SCHED_MAIN_MAX };
+	*p = (struct sched_parts){ .nmain = m->nfree < SCHED_MAIN_MAX ? m->nfree : SCHED_MAIN_MAX };
 	for (size_t i = 0; i < p->nmain; i++)
-		p->main[i] = free[i];
-	for (unsigned h = 0; h < nhomes && h < 2; h++) {
-		struct range r = { home[h], home[h] + bytes };
+		p->main[i] = m->free[i];
+	for (unsigned h = 0; h < m->nhomes && h < 2; h++) {
+		struct range r = { m->home[h], m->home[h] + m->bytes };
 		p->nmain = range_subtract(p->main, p->nmain, SCHED_MAIN_MAX, r);
 		p->part[homes[h]][0] = r;
 		p->n[homes[h]] = 1;
 	}
-	for (size_t i = 0; i < nold && i < SCHED_PART_MAX; i++)
-		p->part[SCHED_OLD][p->n[SCHED_OLD]++] = old[i];
-	if (tramp.start < tramp.end) {
-		p->part[SCHED_TRAMP][0] = tramp;
+	for (size_t i = 0; i < m->nold && i < SCHED_PART_MAX; i++)
+		p->part[SCHED_OLD][p->n[SCHED_OLD]++] = m->old[i];
+	if (m->tramp.start < m->tramp.end) {
+		p->part[SCHED_TRAMP][0] = m->tramp;
 		p->n[SCHED_TRAMP] = 1;
 	}
 }

@@ -71,12 +71,21 @@ struct sched_parts {
 	size_t n[SCHED_NPARTS];
 };
 
-// Cut the pass's memory into parts: free (sorted, disjoint) minus
-// nhomes blocks of bytes at home[] is MAIN; old[0..nold) (at most
-// SCHED_PART_MAX) is OLD; tramp, when not empty, TRAMP.
-void sched_cut(struct sched_parts *p, const struct range *free, size_t nfree,
-	       const uint64_t *home, unsigned nhomes, uint64_t bytes, const struct range *old,
-	       size_t nold, struct range tramp);
+// Where the pass's memory is, to be cut into parts.
+struct sched_memory {
+	const struct range *free;	// the free RAM, sorted and disjoint
+	size_t nfree;
+	const uint64_t *home;		// ramsift's homes (sched_homes): NEXT, LAST
+	unsigned nhomes;
+	uint64_t bytes;			// ramsift's size, each home's
+	const struct range *old;	// where ramsift is (at most SCHED_PART_MAX)
+	size_t nold;
+	struct range tramp;		// the AP start-up code's pages, or empty
+};
+
+// Cut the pass's memory m into parts: the free RAM minus the homes is
+// MAIN, the homes NEXT and LAST, old OLD, and tramp, when not empty, TRAMP.
+void sched_cut(struct sched_parts *p, const struct sched_memory *m);
 
 // The ranges of the parts in mask, sorted and disjoint, into out[0..cap);
 // returns how many (at most cap: the rest are left out, which

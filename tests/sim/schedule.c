@@ -62,8 +62,9 @@ static void cut(uint64_t base)
 				     { base + W(3584), base + W(3840) } };
 	const uint64_t home[2] = { base + W(3072), base + W(2048) };
 
-	sched_cut(&parts, free, 2, home, 2, W(HOME_WORDS), old, 2,
-		  (struct range){ base, base + W(64) });
+	sched_cut(&parts, &(struct sched_memory){ .free = free, .nfree = 2, .home = home,
+						  .nhomes = 2, .bytes = W(HOME_WORDS), .old = old,
+						  .nold = 2, .tramp = { base, base + W(64) } });
 }
 
 // The part holding word w.

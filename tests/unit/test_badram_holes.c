@@ -120,8 +120,9 @@ static void test_fill_vs_brute_force(void **state)
 			if (m <= want_cap && holes_line_len(cand, m) <= chars && cost < best)
 				best = cost;
 		}
-		size_t got = holes_ranges(page, n, NULL, 0, &u, chars, out, cap, work, 1,
-					&capped);
+		struct holes_request req = { .page = page, .npages = n, .u = &u,
+					     .max_chars = chars, .work = work, .work_cap = 1 };
+		size_t got = holes_ranges(&req, out, cap, &capped);
 		uint64_t cost = 0;
 		for (size_t i = 0; i < got; i++)
 			cost += ram_cost(ram, 2, out[i].start >> 12, out[i].end >> 12);
@@ -150,7 +151,9 @@ static void test_extra_cubes_and_non_ram(void **state)
 	uint64_t page[] = { 170, 1000 };
 	(void)state;
 	bool capped;
-	size_t n = holes_ranges(page, 2, &c, 1, &u, 1024, out, 8, work, 8, &capped);
+	struct holes_request req = { .page = page, .npages = 2, .extra = &c, .nextra = 1,
+				     .u = &u, .max_chars = 1024, .work = work, .work_cap = 8 };
+	size_t n = holes_ranges(&req, out, 8, &capped);
 	assert_int_equal(n, 3);
 	assert_int_equal(out[0].start, 128ULL << 12);
 	assert_int_equal(out[0].end, 160ULL << 12);
@@ -159,8 +162,9 @@ static void test_extra_cubes_and_non_ram(void **state)
 	assert_int_equal(out[2].start, 1000ULL << 12);
 	// Only non-RAM failures: nothing to reserve.
 	uint64_t hole[] = { 170 };
-	assert_int_equal(holes_ranges(hole, 1, NULL, 0, &u, 1024, out, 8, work, 8,
-				    &capped), 0);
+	req = (struct holes_request){ .page = hole, .npages = 1, .u = &u, .max_chars = 1024,
+				      .work = work, .work_cap = 8 };
+	assert_int_equal(holes_ranges(&req, out, 8, &capped), 0);
 	assert_false(capped);
 }
 
@@ -196,8 +200,9 @@ static void test_kaslr_limit(void **state)
 		const struct kaslr_case *c = &kaslr_cases[k];
 		for (size_t i = 0; i < nb; i++)
 			page[i] = base[i] + c->shift;
-		size_t n = holes_ranges(page, nb, NULL, 0, &u, 1024, out, 8, work, 1,
-				      &capped);
+		struct holes_request req = { .page = page, .npages = nb, .u = &u,
+					     .max_chars = 1024, .work = work, .work_cap = 1 };
+		size_t n = holes_ranges(&req, out, 8, &capped);
 		if (n != c->want || capped != c->capped)
 			fail_msg("%s: %zu ranges, capped %d; want %zu, capped %d", c->name,
 				 n, capped, c->want, c->capped);
@@ -211,12 +216,13 @@ static void test_kaslr_limit(void **state)
 		}
 	}
 	// The cheapest gap filled: 0xd48f..0xeb58, 5833 pages.
-	holes_ranges(base, nb, NULL, 0, &u, 1024, out, 8, work, 1, &capped);
+	struct holes_request req = { .page = base, .npages = nb, .u = &u, .max_chars = 1024,
+				     .work = work, .work_cap = 1 };
+	holes_ranges(&req, out, 8, &capped);
 	assert_int_equal(out[2].start, 0xd48e000);
 	assert_int_equal(out[2].end, 0xeb59000);
 	// A caller's cap of 4 or less is not the KASLR limit's doing.
-	assert_int_equal(holes_ranges(base, nb, NULL, 0, &u, 1024, out, 3, work, 1,
-				    &capped), 3);
+	assert_int_equal(holes_ranges(&req, out, 3, &capped), 3);
 	assert_false(capped);
 }
 

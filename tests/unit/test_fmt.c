@@ -3,7 +3,7 @@
 // the literal string we expect, and against the host libc's snprintf with
 // the same arguments, so flag/width/precision corner cases follow C99.
 // Then truncation and NUL-termination of fmt_snprintf, the sink interface,
-// and fmt_size's units and truncating decimals.
+// a text built in pieces, and fmt_size's units and truncating decimals.
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -236,6 +236,35 @@ static void test_sink(void **state)
 	assert_true(c.calls <= 8);             // literal runs are batched
 }
 
+// A text of three pieces, "ab", "cde" and "f%d" of 7, in buffers of every
+// size from 0 to one past its length: each keeps the longest prefix that
+// fits, NUL-terminated, writes nothing past its size, and counts all 7
+// bytes (a piece cut short must not leave room for a later one).
+static void test_text(void **state)
+{
+	(void)state;
+	static const char whole[] = "abcdef7";
+
+	for (size_t size = 0; size <= sizeof(whole); size++) {
+		char buf[sizeof(whole) + 1];
+
+		mem_set(buf, 'Z', sizeof(buf));
+		struct fmt_text t = fmt_text_start(size ? buf : NULL, size);
+		fmt_text_put(&t, "ab");
+		fmt_text_put(&t, "%s", "cde");
+		fmt_text_put(&t, "f%d", 7);
+
+		size_t kept = size == 0 ? 0 : size - 1 < 7 ? size - 1 : 7;
+		if (t.used != 7)
+			fail_msg("size %zu: used %zu, want 7", size, t.used);
+		if (size > 0 && (str_len(buf) != kept || mem_cmp(buf, whole, kept) != 0))
+			fail_msg("size %zu: got \"%s\", want the first %zu bytes of \"%s\"",
+				 size, buf, kept, whole);
+		if (buf[size] != 'Z')
+			fail_msg("size %zu: wrote past the buffer", size);
+	}
+}
+
 static const struct {
 	uint64_t bytes;
 	const char *want;
@@ -285,6 +314,7 @@ int main(void)
 		cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_snprintf_truncation),
 		cmocka_unit_test(test_sink),
+		cmocka_unit_test(test_text),
 		cmocka_unit_test(test_fmt_size),
 	};
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Unit tests for lib/json.c: exact texts for the values and containers,
-// every single byte's escape, UTF-8 kept or replaced, the cut when the
-// buffer is small, misuse refused; then hostile strings (random bytes,
-// every two-byte string) whose output the strict reader of
+// Unit tests for lib/json.c: exact texts for the values, the members and
+// the containers, every single byte's escape, UTF-8 kept or replaced, the
+// cut when the buffer is small, misuse refused; then hostile strings
+// (random bytes, every two-byte string) whose output the strict reader of
 // tests/json/jsonparse.c must accept, decoding to what the rules say.
 #include <stdarg.h>
 #include <stddef.h>
@@ -57,6 +57,30 @@ static void test_values(void **state)
 	json_object_end(&j);
 	EXPECT("{\"a\":0,\"b\":18446744073709551615,\"c\":\"0x0\",\"d\":\"0xdeadbeefcafe\","
 	       "\"e\":12.345,\"f\":0.007,\"g\":true,\"h\":false,\"i\":null,\"j\":\"x y\"}", &j);
+}
+
+// Each member helper writes its key, then the value it names: a NULL
+// string is null, ranges an array of start/end objects (empty when none).
+static void test_members(void **state)
+{
+	(void)state;
+	static const struct range r[] = { { 0x1000, 0x3000 }, { 1ull << 32, (1ull << 32) + 0x1000 } };
+	struct json j;
+
+	json_init(&j, out, sizeof(out));
+	json_object_begin(&j);
+	json_member_u64(&j, "n", 42);
+	json_member_hex(&j, "h", 0xabc);
+	json_member_bool(&j, "t", true);
+	json_member_bool(&j, "f", false);
+	json_member_string(&j, "s", "x\"y");
+	json_member_string(&j, "none", NULL);
+	json_member_ranges(&j, "r", r, 2);
+	json_member_ranges(&j, "empty", r, 0);
+	json_object_end(&j);
+	EXPECT("{\"n\":42,\"h\":\"0xabc\",\"t\":true,\"f\":false,\"s\":\"x\\\"y\","
+	       "\"none\":null,\"r\":[{\"start\":\"0x1000\",\"end\":\"0x3000\"},"
+	       "{\"start\":\"0x100000000\",\"end\":\"0x100001000\"}],\"empty\":[]}", &j);
 }
 
 static void test_containers(void **state)
@@ -367,6 +391,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_values),
+		cmocka_unit_test(test_members),
 		cmocka_unit_test(test_containers),
 		cmocka_unit_test(test_every_byte),
 		cmocka_unit_test(test_utf8),

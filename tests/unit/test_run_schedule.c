@@ -170,7 +170,9 @@ static void test_cut(void **state)
 	struct range r[16];
 	(void)state;
 
-	sched_cut(&p, free, 3, home, 2, 4 * MiB, old, 2, (struct range){ 600 * KiB, 608 * KiB });
+	sched_cut(&p, &(struct sched_memory){ .free = free, .nfree = 3, .home = home, .nhomes = 2,
+					      .bytes = 4 * MiB, .old = old, .nold = 2,
+					      .tramp = { 600 * KiB, 608 * KiB } });
 	assert_int_equal(sched_bytes(&p, SCHED_BIT(SCHED_MAIN)),
 			 (596 + 9 * 1024 + 44 * 1024 - 8 * 1024) * KiB);
 	assert_int_equal(sched_bytes(&p, ALL), (596 + 9 * 1024 + 44 * 1024 + 4 * 1024 + 8) * KiB);
@@ -206,7 +208,8 @@ static struct sched_clock three_windows(struct sched_parts *p, uint64_t top, uin
 	struct sched_clock c = { .wait_ms = wait_ms };
 
 	c.steps = sched_steps(true, 2, &c.nsteps);
-	sched_cut(p, free, 1, home, 2, bytes, old, 1, (struct range){ 0, 0 });
+	sched_cut(p, &(struct sched_memory){ .free = free, .nfree = 1, .home = home, .nhomes = 2,
+					     .bytes = bytes, .old = old, .nold = 1 });
 	sched_work(&c, p, &sweeps, 1);
 	return c;
 }

@@ -14,33 +14,6 @@
 // (its four lines, 64 pairs, 96 ranges), with room to spare.
 #define JSON_MAX (256 * 1024)
 
-static void number(struct json *j, const char *key, uint64_t v)
-{
-	json_key(j, key);
-	json_u64(j, v);
-}
-
-static void string(struct json *j, const char *key, const char *v)
-{
-	json_key(j, key);
-	json_string(j, v);
-}
-
-static void ranges(struct json *j, const char *key, const struct range *r, size_t n)
-{
-	json_key(j, key);
-	json_array_begin(j);
-	for (size_t i = 0; i < n; i++) {
-		json_object_begin(j);
-		json_key(j, "start");
-		json_hex(j, r[i].start);
-		json_key(j, "end");
-		json_hex(j, r[i].end);
-		json_object_end(j);
-	}
-	json_array_end(j);
-}
-
 static void date(struct json *j, const struct record_date *d)
 {
 	char iso[32];
@@ -61,14 +34,10 @@ static void machine(struct json *j, const struct apply *a, const struct record *
 
 	json_key(j, "machine");
 	json_object_begin(j);
-	string(j, "manufacturer", r->manufacturer);
-	string(j, "product", r->product);
-	string(j, "serial", r->serial);
-	json_key(j, "uuid");
-	if (r->uuid_known)
-		json_string(j, smbios_uuid_text(uuid, r->uuid));
-	else
-		json_null(j);
+	json_member_string(j, "manufacturer", r->manufacturer);
+	json_member_string(j, "product", r->product);
+	json_member_string(j, "serial", r->serial);
+	json_member_string(j, "uuid", r->uuid_known ? smbios_uuid_text(uuid, r->uuid) : NULL);
 	json_object_end(j);
 	json_key(j, "this_machine");
 	switch (machine_compare(a, r, why, sizeof(why))) {
@@ -88,11 +57,10 @@ static void budget(struct json *j, const struct badram_budget *b)
 {
 	json_key(j, "budget");
 	json_object_begin(j);
-	number(j, "patterns", b->pairs);
-	number(j, "holes", b->holes);
-	number(j, "memmap_chars", b->memmap_chars);
-	json_key(j, "uefi_only");
-	json_bool(j, b->uefi_only);
+	json_member_u64(j, "patterns", b->pairs);
+	json_member_u64(j, "holes", b->holes);
+	json_member_u64(j, "memmap_chars", b->memmap_chars);
+	json_member_bool(j, "uefi_only", b->uefi_only);
 	json_object_end(j);
 }
 
@@ -100,11 +68,10 @@ static void pages(struct json *j, const struct record *r)
 {
 	json_key(j, "failing_pages");
 	json_object_begin(j);
-	number(j, "count", r->failing_pages);
-	number(j, "listed_pages", record_listed_pages(r));
-	json_key(j, "cut");
-	json_bool(j, r->pages_cut);
-	ranges(j, "ranges", r->range, r->nranges);
+	json_member_u64(j, "count", r->failing_pages);
+	json_member_u64(j, "listed_pages", record_listed_pages(r));
+	json_member_bool(j, "cut", r->pages_cut);
+	json_member_ranges(j, "ranges", r->range, r->nranges);
 	json_object_end(j);
 }
 
@@ -112,26 +79,24 @@ static void render(struct json *j, const struct apply *a, const struct record *r
 		   const struct lines *l, char *scratch)
 {
 	json_object_begin(j);
-	number(j, "ramsift_record", SCHEMA);
-	number(j, "record_format", RECORD_FORMAT);
-	string(j, "version", r->version);
-	string(j, "result", status_result_name(r->result));
-	number(j, "passes", r->passes);
-	number(j, "errors", r->errors);
-	number(j, "tested_bytes", r->tested_bytes);
-	number(j, "usable_bytes", r->usable_bytes);
+	json_member_u64(j, "ramsift_record", SCHEMA);
+	json_member_u64(j, "record_format", RECORD_FORMAT);
+	json_member_string(j, "version", r->version);
+	json_member_string(j, "result", status_result_name(r->result));
+	json_member_u64(j, "passes", r->passes);
+	json_member_u64(j, "errors", r->errors);
+	json_member_u64(j, "tested_bytes", r->tested_bytes);
+	json_member_u64(j, "usable_bytes", r->usable_bytes);
 	json_key(j, "elapsed_s");
 	json_ms_as_s(j, r->elapsed_ms);
-	json_key(j, "seed");
-	json_hex(j, r->seed);
+	json_member_hex(j, "seed", r->seed);
 	date(j, &r->date);
 	machine(j, a, r);
 	budget(j, &r->budget);
 	json_key(j, "ram");
 	json_object_begin(j);
-	json_key(j, "approx");
-	json_bool(j, r->ram_approx);
-	ranges(j, "ranges", r->ram, r->nram);
+	json_member_bool(j, "approx", r->ram_approx);
+	json_member_ranges(j, "ranges", r->ram, r->nram);
 	json_object_end(j);
 	pages(j, r);
 	json_key(j, "fold");
@@ -139,8 +104,7 @@ static void render(struct json *j, const struct apply *a, const struct record *r
 		badram_json(j, &l->fold, r->budget.uefi_only ? "uefi" : "bios", scratch);
 	else
 		json_null(j);
-	json_key(j, "fold_whole");
-	json_bool(j, l->whole);
+	json_member_bool(j, "fold_whole", l->whole);
 	json_object_end(j);
 }
 
