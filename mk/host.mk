@@ -1,6 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# The include rules of docs/design.md, checked on every source.
+# Checks of the tree itself: the include rules of docs/design.md on every
+# source, and the limits of the docs and of the file names.
 
 .PHONY: check-layers
 check-layers:
 	$(Q)sh dev/check-layers.sh
+
+# The docs' limits (table cells, bench/README.md's length) and one file a
+# name among the product's sources; then proof that the check can fail.
+.PHONY: check-docs
+check-docs:
+	$(Q)sh dev/check-docs.sh
+	$(Q)sh tests/docs/check-docs-smoke.sh
