@@ -100,7 +100,7 @@ all: $(B)/ramsift.elf
 # Further host programs, ISO assembly and test groups live in mk/*.mk; each adds
 # its check target to HOST_CHECKS (no QEMU: `make check-host`) or to
 # CHECK_TARGETS (the boots); `make check` runs them all side by side.
-HOST_CHECKS := check-layers check-unit
+HOST_CHECKS := check-layers check-docs check-unit
 CHECK_TARGETS := check-host
 include $(sort $(wildcard mk/*.mk))
 

@@ -4,11 +4,13 @@
 // (random bytes, huge words, 10 000 words) that checks the parser never
 // crashes (under ASan/UBSan) and always leaves a config within its ranges.
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "badram/badram.h"
@@ -205,9 +207,9 @@ static const struct {
 	{ "dram=off dram=yes", { DEF, .dram = DRAM_MODE_OFF }, 1, "ignored: must be on, off or force", "dram=yes" },
 	{ "usb=0", { DEF }, 1, "ignored: must be on or off (read USB keyboards", "usb=0" },
 	{ "usb=off usb=OFF", { DEF, .usb = false }, 1, "off leaves every USB controller", "usb=OFF" },
-	{ "test_fault=ap", { DEF }, 1, "must be ap-absent, ap-absent-many, ap-ud2, ap-hang,", "test_fault=ap" },
+	{ "test_fault=ap", { DEF }, 1, "must be ap-absent, ap-ud2, ap-absent-many, ap-hang,", "test_fault=ap" },
 	{ "test_fault=ap-hang-", { DEF }, 1, "must be ap-absent", "test_fault=ap-hang-" },
-	{ "test_fault=", { DEF }, 1, "must be ap-absent, ap-absent-many, ap-ud2, ap-hang,", NULL },
+	{ "test_fault=", { DEF }, 1, "must be ap-absent, ap-ud2, ap-absent-many, ap-hang,", NULL },
 };
 
 static void check_config(const char *name, const struct config *got,
@@ -329,6 +331,45 @@ static void test_long_name_list(void **state)
 	assert_true(str_len(w.first_why) < 256);
 }
 
+// The test_fault= warning names every hook: each name it lists selects a
+// hook of its own, and together they select all of them.
+static void test_fault_warning_names_every_hook(void **state)
+{
+	(void)state;
+	bool named[TEST_FAULT_HAMMER_WEAK + 1] = { false };
+	struct warnings w = { 0 };
+	struct config cfg;
+	char list[320];
+	char word[64];
+
+	config_defaults(&cfg);
+	cmdline_parse("test_fault=none", &cfg, names, NNAMES, record, &w);
+	assert_int_equal(w.count, 1);
+	const char *from = strstr(w.first_why, "must be ");
+	const char *to = strstr(w.first_why, " (");
+	assert_non_null(from);
+	assert_non_null(to);
+	from += strlen("must be ");
+	snprintf(list, sizeof(list), "%.*s", (int)(to - from), from);
+	for (char *name = strtok(list, ", "); name != NULL; name = strtok(NULL, ", ")) {
+		if (strcmp(name, "or") == 0)
+			continue;
+		struct warnings none = { 0 };
+
+		config_defaults(&cfg);
+		snprintf(word, sizeof(word), "test_fault=%s", name);
+		cmdline_parse(word, &cfg, names, NNAMES, record, &none);
+		if (none.count != 0 || cfg.test_fault == TEST_FAULT_NONE ||
+		    cfg.test_fault > TEST_FAULT_HAMMER_WEAK || named[cfg.test_fault])
+			fail_msg("\"%s\" listed in \"%s\": %d warnings, hook %d", word,
+				 w.first_why, none.count, (int)cfg.test_fault);
+		named[cfg.test_fault] = true;
+	}
+	for (int f = TEST_FAULT_NONE + 1; f <= TEST_FAULT_HAMMER_WEAK; f++)
+		if (!named[f])
+			fail_msg("hook %d is missing from \"%s\"", f, w.first_why);
+}
+
 static void check_sane(const struct config *cfg, const char *what)
 {
 	bool ok = cfg->serial_port <= 3 && cfg->serial_baud >= 50 &&
@@ -340,7 +381,7 @@ static void check_sane(const struct config *cfg, const char *what)
 		  cfg->bitfade_s <= CMDLINE_MAX_BITFADE &&
 		  cfg->patterns >= 1 && cfg->patterns <= BADRAM_MAX_PAIRS &&
 		  cfg->holes >= 1 && cfg->holes <= CMDLINE_MAX_HOLES &&
-		  cfg->cpus <= CMDLINE_MAX_CPUS && cfg->test_fault <= TEST_FAULT_NVRAM_EFI32;
+		  cfg->cpus <= CMDLINE_MAX_CPUS && cfg->test_fault <= TEST_FAULT_HAMMER_WEAK;
 
 	for (size_t i = 0; ok && i < cfg->ntests; i++)
 		ok = cfg->tests[i] < NNAMES;
@@ -444,6 +485,7 @@ int main(void)
 		cmocka_unit_test(test_baud_rates),
 		cmocka_unit_test(test_null_warn),
 		cmocka_unit_test(test_long_name_list),
+		cmocka_unit_test(test_fault_warning_names_every_hook),
 		cmocka_unit_test(test_fuzz),
 		cmocka_unit_test(test_onexit_names),
 	};
