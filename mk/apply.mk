@@ -5,10 +5,10 @@
 # ramsift-fold has; build/host/ramsift-apply-static is the same program
 # linked statically, for a test that runs it in an initramfs with no C
 # library; build/host/ramsift-apply-san has the sanitizers of the host
-# builds, for check-apply. check-apply runs tests/apply-smoke.sh on records
+# builds, for check-apply. check-apply runs tests/apply/apply-smoke.sh on records
 # that build/host/ramsift-mkrecord writes, with the sanitizers' build, then
 # with the installed one (and the static one's --show against it), and
-# tests/apply-grub.sh, Debian's own grub-mkconfig on the file --install
+# tests/apply/apply-grub.sh, Debian's own grub-mkconfig on the file --install
 # writes.
 
 APPLY_SRCS := $(sort $(wildcard tools/apply/*.c))
@@ -33,10 +33,10 @@ all: $(B)/ramsift-apply
 
 .PHONY: check-apply
 check-apply: $(APPLY_BINS) $(B)/host/ramsift-mkrecord $(B)/host/ramsift-jsoncheck $(B)/ramsift-fold
-	$(Q)sh tests/apply-smoke.sh $(B)/host/ramsift-apply-san $(B)/host/ramsift-mkrecord \
+	$(Q)sh tests/apply/apply-smoke.sh $(B)/host/ramsift-apply-san $(B)/host/ramsift-mkrecord \
 		$(B)/host/ramsift-jsoncheck $(B)/ramsift-fold
-	$(Q)sh tests/apply-smoke.sh $(B)/ramsift-apply $(B)/host/ramsift-mkrecord \
+	$(Q)sh tests/apply/apply-smoke.sh $(B)/ramsift-apply $(B)/host/ramsift-mkrecord \
 		$(B)/host/ramsift-jsoncheck $(B)/ramsift-fold $(B)/host/ramsift-apply-static
-	$(Q)bash tests/apply-grub.sh $(B)/ramsift-apply $(B)/host/ramsift-mkrecord
+	$(Q)bash tests/apply/apply-grub.sh $(B)/ramsift-apply $(B)/host/ramsift-mkrecord
 
 HOST_CHECKS += check-apply

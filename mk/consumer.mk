@@ -43,7 +43,7 @@ CHECK_TARGETS += check-consumer
 # The report's verdicts on made-up results: each must be able to fail.
 .PHONY: check-consumer-report
 check-consumer-report:
-	$(Q)sh tests/consumer-report.sh
+	$(Q)sh bench/check-consumer-report.sh
 HOST_CHECKS += check-consumer-report
 
 # tests/linux/init.c restarts a stalled console (tests/linux/console-stall.sh).

@@ -5,7 +5,7 @@
 # -O2 with Debian's hardening flags as ramsift-fold is; the unit tests of
 # the learning (tests/unit/test_dram_learn*.c), which link the simulator
 # besides lib/ (a static pattern rule, as mk/usb.mk's); check-dram runs them
-# and tests/dram-smoke.sh; bench-dram times the learning (bench/dram.sh).
+# and tests/dram/dram-smoke.sh; bench-dram times the learning (bench/dram.sh).
 
 DRAM_TOOL_SRCS := tools/ramsift-dram.c $(sort $(wildcard tools/dram/*.c))
 DRAM_LIB_SRCS := $(sort $(wildcard lib/dram/*.c)) lib/range.c lib/memstr.c lib/fmt.c
@@ -36,7 +36,7 @@ $(DRAM_UNIT_BINS): $(B)/host/unit/%: tests/unit/%.c $(DRAM_SIM_OBJS) $(HOST_LIBS
 .PHONY: check-dram bench-dram
 check-dram: $(B)/ramsift-dram $(DRAM_UNIT_BINS)
 	$(Q)set -e; for t in $(DRAM_UNIT_BINS); do echo "  UNIT    $$t"; $$t; done
-	$(Q)sh tests/dram-smoke.sh $(B)/ramsift-dram
+	$(Q)sh tests/dram/dram-smoke.sh $(B)/ramsift-dram
 
 bench-dram: $(B)/ramsift-dram
 	$(Q)sh bench/dram.sh $(B)/ramsift-dram

@@ -23,8 +23,8 @@ $(B)/bench-fold: bench/fold.c $(FOLD_LIB_SRCS) lib/memtest/prng.c $(FOLD_LIB_HDR
 
 .PHONY: check-fold bench-fold
 check-fold: $(B)/ramsift-fold $(B)/bench-fold $(B)/host/ramsift-jsoncheck
-	$(Q)sh tests/fold-smoke.sh $(B)/ramsift-fold $(B)/host/ramsift-jsoncheck
-	$(Q)sh tests/fold-badinput.sh $(B)/ramsift-fold $(B)/host/ramsift-jsoncheck
+	$(Q)sh tests/fold/fold-smoke.sh $(B)/ramsift-fold $(B)/host/ramsift-jsoncheck
+	$(Q)sh tests/fold/fold-badinput.sh $(B)/ramsift-fold $(B)/host/ramsift-jsoncheck
 	$(Q)echo "  BENCH   $(B)/bench-fold --quick"; $(B)/bench-fold --quick >/dev/null
 
 bench-fold: $(B)/bench-fold

@@ -2,7 +2,7 @@
 # build/host/ramsift-jsoncheck: the strict JSON reader of tests/json as a
 # tool. The end-to-end scenarios run it on every log of a run that ended
 # (tests/e2e/lib.sh's e2e_boot): the json: line comes right before the
-# result line, parses, and says what the text lines say. tests/fold-smoke.sh
+# result line, parses, and says what the text lines say. tests/fold/fold-smoke.sh
 # holds ramsift-fold --format json to it too. The reader's own unit tests
 # are tests/unit/test_json.c's.
 

@@ -2,7 +2,7 @@
 # lib/record, the UEFI NVRAM result record, from the outside:
 # build/host/ramsift-mkrecord writes records from a text description and
 # reads them back (tests/record/mkrecord.c), for the tests of the image,
-# the pre-loader and ramsift-apply; check-record (tests/record-smoke.sh)
+# the pre-loader and ramsift-apply; check-record (tests/record/record-smoke.sh)
 # round-trips descriptions through it and holds the decoder to each broken
 # record's error. The library's own unit tests run in check-unit, its fuzz
 # harness in check-fuzz. Built like the unit tests, with the sanitizers.
@@ -13,7 +13,7 @@ $(B)/host/ramsift-mkrecord: tests/record/mkrecord.c $(HOST_LIBS)
 
 .PHONY: check-record
 check-record: $(B)/host/ramsift-mkrecord
-	$(Q)sh tests/record-smoke.sh $<
+	$(Q)sh tests/record/record-smoke.sh $<
 
 HOST_CHECKS += check-record
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // One test over one list of ranges (see job.h). A test marked parallel runs
-// on every CPU at once, each over its share of the ranges (lib/run/plan.h:
+// on every CPU at once, each over its share of the ranges (lib/run/job_plan.h:
 // cut on the 2 MiB grid, rotated each pass), the CPUs meeting at a barrier
 // between the test's phases (src/smp.h); any other test, or a run with one
 // CPU, runs on the BSP alone over all the ranges. Each CPU's callbacks
@@ -16,7 +16,7 @@
 #include "machcheck.h"
 #include "passclock.h"
 #include "run_ctx.h"
-#include "run/plan.h"
+#include "run/job_plan.h"
 #include "smp.h"
 #include "status_screen.h"
 #include "stop.h"
@@ -30,10 +30,7 @@
 static struct {
 	const struct mt_test *test;
 	const struct run_ctx *run;
-	const struct range *ranges;		// the shares' ranges
-	struct plan_share share[MAX_CPUS];	// by CPU number
-	unsigned ids[MAX_CPUS];			// the CPUs running it, the first leads
-	size_t nids;
+	struct job_plan plan;			// its CPUs, the first leads, and shares
 	bool parallel;				// more than one: they synchronise
 	struct smp_barrier barrier;
 	struct mt_hammer hammer;		// the hammer test's, over all the job's ranges
@@ -41,7 +38,7 @@ static struct {
 
 // The shares' ranges: each cut adds at most one range to the test's.
 static struct range share_ranges[RAM_RANGES_MAX + MAX_CPUS];
-static struct plan_share parts[MAX_CPUS];
+static bool cpus_online[MAX_CPUS];
 
 // A key asked the job to end early (KEY_STOP or KEY_SKIP; KEY_NONE while
 // none did). Set by the bootstrap processor, which reads the keys (as it
@@ -119,7 +116,7 @@ static bool on_sleep(void *ctx, uint32_t seconds)
 
 	if (job.parallel && !smp_barrier_wait(&job.barrier, false))
 		return false;
-	if (this_cpu()->id == job.ids[0]) {
+	if (this_cpu()->id == job.plan.ids[0]) {
 		status_line_fade(line, sizeof(line), &job.run->status->test, seconds);
 		log_info("%s", line);
 		status_screen_waiting(seconds);
@@ -170,19 +167,14 @@ static void run_share(void *arg)
 	(void)arg;
 	struct cpu *c = this_cpu();
 	struct job_status *j = &job.run->status->job[c->id];
-	const struct plan_share *sh = &job.share[c->id];
+	const struct plan_share *sh = &job.plan.share[c->id];
 	struct mt_ctx ctx = {
-		.ranges = job.ranges + sh->first, .nranges = sh->n, .error = on_error,
+		.ranges = job.plan.ranges + sh->first, .nranges = sh->n, .error = on_error,
 		.progress = on_progress, .sleep = on_sleep, .sync = job.parallel ? on_sync : NULL,
 		.cb_ctx = j, .seed = job.run->pass_seed, .bitfade_s = job.run->cfg->bitfade_s,
-		.nshares = (unsigned)job.nids, .hammer = &job.hammer,
+		.nshares = (unsigned)job.plan.nids, .share = job_plan_place(&job.plan, c->id),
+		.hammer = &job.hammer,
 	};
-
-	// The share's place in address order among the job's (the shares'
-	// ranges lie in share_ranges in address order; rotation only changes
-	// which CPU has which).
-	for (size_t i = 0; i < job.nids; i++)
-		ctx.share += job.share[job.ids[i]].first < sh->first;
 
 	c->test = job.test->name;
 	smp_test_hook(job.run->cfg->test_fault, false);
@@ -193,30 +185,18 @@ static void run_share(void *arg)
 	smp_check_stack(job.test->name);
 }
 
-// Who runs t over r[0..n), with which share: fills job.
+// Who runs t over r[0..n), with which share: fills job.plan.
 static void plan_job(const struct mt_test *t, const struct range *r, size_t n, uint32_t pass)
 {
-	size_t online = smp_online_count();
-	size_t nout = 0;
+	struct job_plan_in in = {
+		.parallel = t->parallel, .r = r, .n = n, .pass = pass, .online = cpus_online,
+		.ncpus = smp_cpus(), .scratch = share_ranges,
+		.cap = sizeof(share_ranges) / sizeof(share_ranges[0]),
+	};
 
-	job.nids = 0;
-	if (t->parallel && online > 1)
-		nout = plan_shares(r, n, online, pass - 1, share_ranges,
-				   sizeof(share_ranges) / sizeof(share_ranges[0]), parts);
-	if (nout == 0) {
-		job.ranges = r;
-		job.share[0] = (struct plan_share){ 0, n };
-		job.ids[job.nids++] = 0;
-		return;
-	}
-	job.ranges = share_ranges;
-	for (unsigned id = 0, k = 0; id < smp_cpus(); id++) {
-		if (!smp_online(id))
-			continue;
-		job.share[id] = parts[k++];
-		if (job.share[id].n)
-			job.ids[job.nids++] = id;
-	}
+	for (unsigned id = 0; id < in.ncpus; id++)
+		cpus_online[id] = smp_online(id);
+	job_plan(&job.plan, &in);
 }
 
 uint32_t job_sweeps(const struct mt_test *t)
@@ -238,7 +218,7 @@ void job_run(const struct run_ctx *run, const struct mt_test *t, const struct ra
 	job.test = t;
 	job.run = run;
 	plan_job(t, r, n, pass);
-	job.parallel = job.nids > 1;
+	job.parallel = job.plan.nids > 1;
 	hammerhost_job(&job.hammer, run, r, n, s->usable_bytes);
 
 	struct job_start begin = {
@@ -250,24 +230,24 @@ void job_run(const struct run_ctx *run, const struct mt_test *t, const struct ra
 	status_job_begin(&s->test, &begin);
 	// Each CPU's entry is begun here, before its job is posted; from then
 	// on only that CPU writes it, until the job ends.
-	for (size_t i = 0; i < job.nids; i++) {
-		const struct plan_share *sh = &job.share[job.ids[i]];
-		begin.bytes = range_total(job.ranges + sh->first, sh->n);
+	for (size_t i = 0; i < job.plan.nids; i++) {
+		const struct plan_share *sh = &job.plan.share[job.plan.ids[i]];
+		begin.bytes = range_total(job.plan.ranges + sh->first, sh->n);
 		begin.nranges = sh->n;
-		status_job_begin(&s->job[job.ids[i]], &begin);
+		status_job_begin(&s->job[job.plan.ids[i]], &begin);
 	}
 	status_line_job_start(line, sizeof(line), &s->test);
 	log_info("%s", line);
 
 	if (job.parallel)
-		smp_barrier_init(&job.barrier, job.ids, job.nids, t->name);
-	for (size_t i = 0; i < job.nids; i++) {
-		if (job.ids[i] == 0) {
+		smp_barrier_init(&job.barrier, job.plan.ids, job.plan.nids, t->name);
+	for (size_t i = 0; i < job.plan.nids; i++) {
+		if (job.plan.ids[i] == 0) {
 			bsp_runs = true;
 			continue;
 		}
-		aps[naps++] = job.ids[i];
-		smp_post(job.ids[i], run_share, NULL);
+		aps[naps++] = job.plan.ids[i];
+		smp_post(job.plan.ids[i], run_share, NULL);
 	}
 	if (bsp_runs)
 		run_share(NULL);
@@ -275,8 +255,8 @@ void job_run(const struct run_ctx *run, const struct mt_test *t, const struct ra
 
 	s->test.done = status_jobs_done(s->job, smp_cpus());
 	status_line_job_end(line, sizeof(line), &s->test, timer_ms(), errors_total());
-	for (size_t i = 0; i < job.nids; i++)
-		s->job[job.ids[i]].test = NULL;
+	for (size_t i = 0; i < job.plan.nids; i++)
+		s->job[job.plan.ids[i]].test = NULL;
 	s->test.test = NULL;
 	log_info("%s", line);
 	if (job_ended_by == KEY_STOP)

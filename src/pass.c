@@ -9,6 +9,7 @@
 #include "pass.h"
 #include "passclock.h"
 #include "fold_report.h"
+#include "run/pass_plan.h"
 #include "run/plan.h"
 #include "run/schedule.h"
 #include "selfcheck.h"
@@ -49,16 +50,10 @@ static uint64_t move_limit(void)
 	return usbkeys_running() ? 4 * GiB : ~0ull;
 }
 
-// The pass being run: its tests, its parts and where ramsift is.
-static struct {
-	const struct mt_test *sweeps[CMDLINE_MAX_TESTS];	// all but the retention test
-	size_t nsweeps;
-	bool retention;
-	struct sched_parts parts;
-	unsigned occupied;	// the part ramsift is in (SCHED_BIT)
-	unsigned missed;	// parts that missed a step: not tested this pass
-	struct range r[SCHED_MAIN_MAX + 4 * SCHED_PART_MAX];
-} ps;
+// The pass being run: its tests, its parts and where ramsift is; the
+// ranges of a step.
+static struct pass_plan ps;
+static struct range step_ranges[SCHED_MAIN_MAX + 4 * SCHED_PART_MAX];
 
 // The footprint's two ranges in address order.
 static void footprint_sorted(const struct footprint *fp, struct range out[2])
@@ -70,15 +65,6 @@ static void footprint_sorted(const struct footprint *fp, struct range out[2])
 	out[1] = image_first ? data : image;
 }
 
-// Whether a page of r failed.
-static bool has_failed(const struct range *r)
-{
-	for (uint64_t page = r->start; page < r->end; page += PAGE_SIZE)
-		if (badram_table_has(errors_table(), page))
-			return true;
-	return false;
-}
-
 // Move ramsift into part to, after its tests: the APs halt, the USB stack
 // stops (no DMA into memory about to be tested), and both start again at
 // the new place.
@@ -86,17 +72,11 @@ static void move_into(struct run_ctx *run, enum sched_part to)
 {
 	struct ram *ram = run->ram;
 	struct footprint *fp = run->fp;
-	const struct range *home = ps.parts.part[to];
 	struct range old[2];
-
-	uint64_t dest = ps.parts.n[to] ? home->start : 0;
+	uint64_t dest = pass_plan_move(&ps, to, ram, footprint_bytes(fp), move_limit(),
+				       errors_table());
 
 	footprint_sorted(fp, old);
-	// Without the retention test every part but ramsift's is tested by
-	// now: any block of it that did not fail will do.
-	if (dest && has_failed(home))
-		dest = ps.retention ? 0 : plan_block(ram, footprint_bytes(fp), PLAN_MOVE_MIN_ADDR,
-						     move_limit(), errors_table());
 	if (dest == 0) {
 		log_warn("no free block of %llu KiB to move ramsift to; the memory it occupies "
 			 "is not tested", (unsigned long long)(footprint_bytes(fp) >> 10));
@@ -119,28 +99,23 @@ static void move_into(struct run_ctx *run, enum sched_part to)
 	ps.occupied = SCHED_BIT(to);
 }
 
-// The parts of mask ramsift is not in; those it is in miss the step.
-static unsigned free_parts(unsigned mask)
-{
-	ps.missed |= mask & ps.occupied;
-	return mask & ~ps.occupied;
-}
-
 // Run t over the parts of mask.
 static void run_over(const struct run_ctx *run, const struct mt_test *t, unsigned mask)
 {
-	size_t n = sched_ranges(&ps.parts, mask, ps.r, sizeof(ps.r) / sizeof(ps.r[0]));
+	size_t n = sched_ranges(&ps.parts, mask, step_ranges,
+				sizeof(step_ranges) / sizeof(step_ranges[0]));
 
 	if (n == 0)
 		return;
-	run_test(run, t, ps.r, n, !(mask & SCHED_BIT(SCHED_MAIN)));
+	run_test(run, t, step_ranges, n, !(mask & SCHED_BIT(SCHED_MAIN)));
 	passclock_job_end(job_sweeps(t) * sched_bytes(&ps.parts, mask));
 }
 
 // One step of the pass (lib/run/schedule.h).
 static void run_step(struct run_ctx *run, const struct sched_step *st, uint64_t *fill_end)
 {
-	unsigned mask = st->op == SCHED_MOVE || st->op == SCHED_WAIT ? 0 : free_parts(st->parts);
+	unsigned mask = st->op == SCHED_MOVE || st->op == SCHED_WAIT
+				? 0 : pass_plan_free_parts(&ps, st->parts);
 
 	switch (st->op) {
 	case SCHED_SWEEP:
@@ -173,7 +148,7 @@ static uint64_t pass_tested(void)
 			log_warn("%s (%llu KiB) was not tested this pass: ramsift could not leave it",
 				 sched_part_name(i),
 				 (unsigned long long)(sched_bytes(&ps.parts, SCHED_BIT(i)) >> 10));
-	return sched_bytes(&ps.parts, ((1u << SCHED_NPARTS) - 1) & ~ps.missed);
+	return pass_plan_tested(&ps);
 }
 
 // Cut this pass's memory into parts and choose its steps.
@@ -186,8 +161,7 @@ static const struct sched_step *plan_pass(struct run_ctx *run, size_t *n)
 				     home);
 
 	footprint_sorted(fp, old);
-	if (!ps.retention && homes > 1)
-		homes = 1;
+	homes = pass_plan_homes(&ps, homes);
 	if (homes == 0)
 		log_warn("no free block of %llu KiB to move ramsift to%s; the memory it occupies "
 			 "is not tested", (unsigned long long)(bytes >> 10),
@@ -200,8 +174,7 @@ static const struct sched_step *plan_pass(struct run_ctx *run, size_t *n)
 		.bytes = bytes, .old = old, .nold = 2, .tramp = smp_trampoline(),
 	};
 	sched_cut(&ps.parts, &memory);
-	ps.occupied = SCHED_BIT(SCHED_OLD);
-	ps.missed = 0;
+	pass_plan_begin(&ps);
 	return sched_steps(ps.retention, homes, n);
 }
 
@@ -227,23 +200,6 @@ static uint64_t run_pass(struct run_ctx *run)
 	return pass_tested();
 }
 
-// The pass's tests: the retention test's windows are the schedule's, the
-// others sweep.
-static void plan_pass_tests(const struct config *cfg)
-{
-	const struct mt_test *tests[CMDLINE_MAX_TESTS];
-	size_t ntests = plan_tests(cfg, tests, CMDLINE_MAX_TESTS);
-
-	ps.nsweeps = 0;
-	ps.retention = false;
-	for (size_t i = 0; i < ntests; i++) {
-		if (tests[i]->retention)
-			ps.retention = cfg->bitfade_s > 0;
-		else
-			ps.sweeps[ps.nsweeps++] = tests[i];
-	}
-}
-
 void run_passes(struct run_ctx *run)
 {
 	const struct config *cfg = run->cfg;
@@ -253,7 +209,7 @@ void run_passes(struct run_ctx *run)
 	size_t ntests = plan_tests(cfg, tests, CMDLINE_MAX_TESTS);
 	char line[LOG_LINE_MAX];
 
-	plan_pass_tests(cfg);
+	pass_plan_tests(&ps, cfg);
 	for (uint32_t pass = 1; cfg->passes == 0 || pass <= cfg->passes; pass++) {
 		uint64_t tested;
 

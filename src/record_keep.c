@@ -11,6 +11,7 @@
 #include "run/ram.h"
 #include "recheck.h"
 #include "record/record.h"
+#include "run/keep_plan.h"
 #include "fold_report.h"
 #include "machine.h"
 #include "run/plan.h"
@@ -34,12 +35,6 @@
 #define AT_RECORD	(AT_PAGES + PAGES_LISTED * 8)
 _Static_assert(AT_RECORD + sizeof(struct record) <= WORK_REPORT_BYTES, "the scratch holds it all");
 
-enum plan { SAY_NOTHING, SAY_BIOS, SAY_OFF, SAY_UNCHANGED, SAY_NO_FOLD, SAY_GET_FAULTED, RECHECK,
-	    WRITE };
-
-// What RamsiftResult held when the run began.
-enum old { OLD_UNKNOWN, OLD_NONE, OLD_OTHER, OLD_PASS, OLD_FAIL };
-
 static struct {
 	const struct run_ctx *run;
 	const struct bootinfo *bi;
@@ -47,8 +42,8 @@ static struct {
 	struct runjson_nvram out;
 	bool done;
 	char why[LOG_LINE_MAX];
-	enum old old;
-	struct recheck recheck;		// OLD_FAIL: the pages reserved for it
+	enum keep_old old;		// what RamsiftResult held when the run began
+	struct recheck recheck;		// KEEP_OLD_FAIL: the pages reserved for it
 	bool recheck_partial;		// more reserved ranges than recheck holds
 	bool get_faulted;		// GetVariable faulted: SetVariable is not called
 } nv;
@@ -101,11 +96,11 @@ static void say_old(const struct record *rec)
 
 	record_date_text(date, sizeof(date), &rec->date);
 	if (rec->result == RESULT_PASS) {
-		nv.old = OLD_PASS;
+		nv.old = KEEP_OLD_PASS;
 		log_info("nvram: " RECORD_VAR_NAME " holds PASS of %s", date);
 		return;
 	}
-	nv.old = OLD_FAIL;
+	nv.old = KEEP_OLD_FAIL;
 	nv.recheck_partial = !recheck_from_map(&nv.recheck, nv.bi->mmap, nv.bi->nmmap);
 	if (nv.recheck.nranges == 0)
 		log_info("nvram: " RECORD_VAR_NAME " holds %llu failing pages of %s, but the memory map "
@@ -138,16 +133,16 @@ static void read_old(void)
 	}
 	uint64_t status = efirt_get_variable(&rt, RECORD_VAR_NAME, guid, bytes, RECORD_MAX_BYTES, &size,
 					     scratch() + AT_EFIRT, &k);
-	nv.old = OLD_OTHER;
+	nv.old = KEEP_OLD_CORRUPT;
 	if (k.faulted) {
 		log_info("nvram: the firmware's GetVariable faulted (CPU exception %llu, %s, at "
 			 "rip=0x%llx); the result cannot be kept: boot with nvram=off",
 			 (unsigned long long)k.vector, trap_vector_name(k.vector),
 			 (unsigned long long)k.fault_rip);
-		nv.old = OLD_UNKNOWN;
+		nv.old = KEEP_OLD_UNKNOWN;
 		nv.get_faulted = true;
 	} else if (status == (EFI_ERROR_BIT | 14)) {
-		nv.old = OLD_NONE;
+		nv.old = KEEP_OLD_NONE;
 		log_info("nvram: no " RECORD_VAR_NAME " on this machine yet");
 	} else if (status != 0) {
 		log_info("nvram: " RECORD_VAR_NAME " cannot be read: GetVariable returned %s (%llu "
@@ -157,6 +152,7 @@ static void read_old(void)
 		log_info("nvram: " RECORD_VAR_NAME " is no record ramsift reads (%s, at byte %zu); it is "
 			 "replaced at the end", record_error_text(e), at);
 	} else if (!m || !record_same_machine(rec, m->smbios)) {
+		nv.old = KEEP_OLD_FOREIGN;
 		log_info("nvram: " RECORD_VAR_NAME " was written on another machine (\"%s\" \"%s\" "
 			 "serial \"%s\"); it is replaced at the end", rec->manufacturer, rec->product,
 			 rec->serial);
@@ -177,35 +173,28 @@ void nvram_init(const struct run_ctx *run, const struct bootinfo *bi)
 		read_old();
 }
 
-// What a UEFI boot would do with the run's end.
-static enum plan uefi_plan(enum result r, const struct run_status *s)
+// This run's facts, and lib/run/keep_plan's answer.
+static enum keep_plan plan(enum result r, const struct run_status *s)
 {
-	if (errors_found())
-		return report_last_fold() ? WRITE : SAY_NO_FOLD;
-	if (r == RESULT_PASS && s->passes_done >= 1 && s->tested_bytes == s->usable_bytes)
-		return nv.old == OLD_FAIL && nv.recheck.nranges ? RECHECK : WRITE;
-	return SAY_UNCHANGED;
-}
+	struct keep_facts f = { .set_up = nv.run != NULL };
 
-// A BIOS boot says there is nowhere to keep a result only when there is
-// one to keep: a run that ends in an exception keeps its last lines.
-static enum plan plan(enum result r, const struct run_status *s)
-{
-	if (!nv.run)
-		return SAY_NOTHING;
-	if (!nv.bi->efi)
-		return uefi_plan(r, s) == WRITE ? SAY_BIOS : SAY_NOTHING;
-	if (!nv.run->cfg->nvram)
-		return SAY_OFF;
-	enum plan p = uefi_plan(r, s);
-	return (p == WRITE || p == RECHECK) && nv.get_faulted ? SAY_GET_FAULTED : p;
+	if (f.set_up) {
+		f.efi = nv.bi->efi;
+		f.nvram = nv.run->cfg->nvram;
+		f.get_faulted = nv.get_faulted;
+		f.old = nv.old;
+		f.old_reserved = nv.recheck.nranges > 0;
+		f.errors = errors_found();
+		f.folded = report_last_fold() != NULL;
+	}
+	return keep_plan(&f, r, s);
 }
 
 bool nvram_will_call(enum result r, const struct run_status *s)
 {
-	enum plan p = plan(r, s);
+	enum keep_plan p = plan(r, s);
 
-	return p == WRITE || p == RECHECK;
+	return p == KEEP_WRITE || p == KEEP_RECHECK;
 }
 
 __attribute__((format(printf, 1, 2)))
@@ -363,32 +352,32 @@ static bool reserved_still_fail(void)
 void nvram_keep(enum result r, const struct run_status *s, uint64_t now_ms)
 {
 	switch (plan(r, s)) {
-	case SAY_NOTHING:
+	case KEEP_SILENT:
 		return;
-	case SAY_BIOS:
+	case KEEP_SAY_BIOS:
 		say("BIOS boot: there is no UEFI variable store to keep the result in; the lines "
 		    "above are the only record");
 		return;
-	case SAY_OFF:
+	case KEEP_SAY_OFF:
 		say("off (nvram=off): the result is not kept in the UEFI variable " RECORD_VAR_NAME);
 		return;
-	case SAY_UNCHANGED:
+	case KEEP_SAY_UNCHANGED:
 		say("no error and no complete pass: " RECORD_VAR_NAME " is left as it was");
 		return;
-	case SAY_NO_FOLD:
+	case KEEP_SAY_NO_FOLD:
 		say("the run ended before its final report: " RECORD_VAR_NAME " is left as it was");
 		return;
-	case SAY_GET_FAULTED:
+	case KEEP_SAY_GET_FAULTED:
 		say("the firmware's GetVariable faulted at the start, so SetVariable is not called: "
 		    "nothing kept. Boot this machine with nvram=off, and give the pre-loader the "
 		    "efi-reserve: line");
 		return;
-	case RECHECK:
+	case KEEP_RECHECK:
 		if (reserved_still_fail())
 			return;
 		write_record(r, s, now_ms);
 		return;
-	case WRITE:
+	case KEEP_WRITE:
 		write_record(r, s, now_ms);
 		return;
 	}

@@ -34,6 +34,6 @@ const char *const keys_help_lines[] = {
 	"keys: s  skip the test that runs",
 	"keys: p  pause; p again goes on",
 	"keys: r  reboot (asks first)",
-	"keys: ?  this list",
+	"keys: ? or h  this list",
 	NULL,
 };

@@ -19,7 +19,9 @@ enum key_action {
 // The action of character ch (a byte, or -1 for no key).
 enum key_action keys_action(int ch);
 
-// One line per key for the help text, NULL-terminated: "Esc, q  stop ...".
+// The help text, NULL-terminated: one line per action, "keys: ", the keys
+// that do it ("Esc or q"; a letter stands for both its cases), two spaces,
+// what they do. Every key keys_action acts on is named.
 extern const char *const keys_help_lines[];
 
 #endif

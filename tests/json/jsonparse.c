@@ -143,37 +143,35 @@ static bool hex4(struct reader *r, uint32_t *v)
 	return true;
 }
 
-// A well-formed UTF-8 sequence at the reader (Unicode table 3-7); its length.
-static size_t utf8_seq(struct reader *r)
-{
-	const unsigned char *s = r->s + r->at;
-	size_t left = r->n - r->at, len;
-	unsigned char c = s[0], lo = 0x80, hi = 0xbf;
+// RFC 3629, section 4: the well-formed UTF-8 sequences, one row per
+// alternative of its syntax, each byte's range in lo..hi. A table, not the
+// writer's branches on the lead byte, so that the two do not share a
+// misreading.
+static const struct {
+	size_t len;
+	unsigned char lo[4], hi[4];
+} utf8_forms[] = {
+	{ 1, { 0x00 }, { 0x7f } },				// UTF8-1
+	{ 2, { 0xc2, 0x80 }, { 0xdf, 0xbf } },			// UTF8-2
+	{ 3, { 0xe0, 0xa0, 0x80 }, { 0xe0, 0xbf, 0xbf } },	// UTF8-3
+	{ 3, { 0xe1, 0x80, 0x80 }, { 0xec, 0xbf, 0xbf } },
+	{ 3, { 0xed, 0x80, 0x80 }, { 0xed, 0x9f, 0xbf } },
+	{ 3, { 0xee, 0x80, 0x80 }, { 0xef, 0xbf, 0xbf } },
+	{ 4, { 0xf0, 0x90, 0x80, 0x80 }, { 0xf0, 0xbf, 0xbf, 0xbf } },	// UTF8-4
+	{ 4, { 0xf1, 0x80, 0x80, 0x80 }, { 0xf3, 0xbf, 0xbf, 0xbf } },
+	{ 4, { 0xf4, 0x80, 0x80, 0x80 }, { 0xf4, 0x8f, 0xbf, 0xbf } },
+};
 
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		len = 2;
-	else if (c >= 0xe0 && c <= 0xef)
-		len = 3;
-	else if (c >= 0xf0 && c <= 0xf4)
-		len = 4;
-	else
-		return 0;
-	if (c == 0xe0)
-		lo = 0xa0;
-	if (c == 0xed)
-		hi = 0x9f;
-	if (c == 0xf0)
-		lo = 0x90;
-	if (c == 0xf4)
-		hi = 0x8f;
-	if (left < len || s[1] < lo || s[1] > hi)
-		return 0;
-	for (size_t i = 2; i < len; i++)
-		if (s[i] < 0x80 || s[i] > 0xbf)
-			return 0;
-	return len;
+size_t jp_utf8_len(const unsigned char *s, size_t n)
+{
+	for (size_t f = 0; f < sizeof(utf8_forms) / sizeof(utf8_forms[0]); f++) {
+		size_t len = utf8_forms[f].len, i = 0;
+		while (i < len && i < n && s[i] >= utf8_forms[f].lo[i] && s[i] <= utf8_forms[f].hi[i])
+			i++;
+		if (i == len)
+			return len;
+	}
+	return 0;
 }
 
 static bool jp_string(struct reader *r, struct buf *out)
@@ -194,7 +192,7 @@ static bool jp_string(struct reader *r, struct buf *out)
 		if (c < 0x20)
 			return jp_fail(r, "raw control character in a string");
 		if (c != '\\') {
-			size_t len = utf8_seq(r);
+			size_t len = jp_utf8_len(r->s + r->at, r->n - r->at);
 			if (len == 0)
 				return jp_fail(r, "ill-formed UTF-8 in a string");
 			buf_put(out, r->s + r->at, len);

@@ -29,6 +29,10 @@ struct jv *jv_parse(const char *s, size_t n, char *err, size_t errlen);
 
 void jv_free(struct jv *v);
 
+// The length of the well-formed UTF-8 sequence (RFC 3629) that s[0..n)
+// starts with, 1 to 4; 0 when it starts with none (n 0 included).
+size_t jp_utf8_len(const unsigned char *s, size_t n);
+
 // The member named key of an object; NULL when v is no object or has none.
 const struct jv *jv_get(const struct jv *v, const char *key);
 

@@ -10,6 +10,7 @@
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "memstr.h"	// lib's: -Ilib hides libc's
 #include <cmocka.h>
 
@@ -278,22 +279,16 @@ static void test_misuse(void **state)
 	assert_true(json_end(&j));
 }
 
-// What a string of n bytes must decode to: its well-formed UTF-8 kept, each
-// byte of an ill-formed sequence U+FFFD (the controls are escaped, and
-// escapes decode back to the byte or code point).
+// What a string of n bytes must decode to: its well-formed UTF-8 (the
+// reader's RFC 3629 table) kept, each byte of an ill-formed sequence
+// U+FFFD (the controls are escaped, and escapes decode back to the byte or
+// code point).
 static size_t expected_decoding(const unsigned char *s, size_t n, unsigned char *d)
 {
 	size_t k = 0;
 	for (size_t i = 0; i < n;) {
-		unsigned char c = s[i];
-		size_t len = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 :
-			     c >= 0xf0 && c <= 0xf4 ? 4 : 0;
-		unsigned char lo = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80;
-		unsigned char hi = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf;
-		bool ok = len > 0 && i + len <= n && (len == 1 || (s[i + 1] >= lo && s[i + 1] <= hi));
-		for (size_t m = 2; ok && m < len; m++)
-			ok = s[i + m] >= 0x80 && s[i + m] <= 0xbf;
-		if (!ok) {
+		size_t len = jp_utf8_len(s + i, n - i);
+		if (len == 0) {
 			mem_copy(d + k, "\xef\xbf\xbd", 3);
 			k += 3;
 			i++;
@@ -304,6 +299,71 @@ static size_t expected_decoding(const unsigned char *s, size_t n, unsigned char 
 		i += len;
 	}
 	return k;
+}
+
+// Sequences at UTF-8's edges, with whether RFC 3629 calls them well-formed:
+// the writer, the reader and the reader's table must all say the same.
+static const struct {
+	const char *what;
+	const char *bytes;
+	bool well_formed;
+} utf8_edges[] = {
+	{ "U+007F", "\x7f", true },
+	{ "U+0080", "\xc2\x80", true },
+	{ "U+07FF", "\xdf\xbf", true },
+	{ "U+0800", "\xe0\xa0\x80", true },
+	{ "U+D7FF", "\xed\x9f\xbf", true },
+	{ "U+E000", "\xee\x80\x80", true },
+	{ "U+FFFF", "\xef\xbf\xbf", true },
+	{ "U+10000", "\xf0\x90\x80\x80", true },
+	{ "U+10FFFF", "\xf4\x8f\xbf\xbf", true },
+	{ "overlong NUL", "\xc0\x80", false },
+	{ "overlong U+007F", "\xc1\xbf", false },
+	{ "overlong U+07FF", "\xe0\x9f\xbf", false },
+	{ "overlong U+FFFF", "\xf0\x8f\xbf\xbf", false },
+	{ "overlong 5 bytes", "\xf8\x88\x80\x80\x80", false },
+	{ "surrogate U+D800", "\xed\xa0\x80", false },
+	{ "surrogate U+DBFF", "\xed\xaf\xbf", false },
+	{ "surrogate U+DC00", "\xed\xb0\x80", false },
+	{ "surrogate U+DFFF", "\xed\xbf\xbf", false },
+	{ "U+110000", "\xf4\x90\x80\x80", false },
+	{ "U+140000", "\xf5\x80\x80\x80", false },
+	{ "U+1FFFFF", "\xf7\xbf\xbf\xbf", false },
+	{ "6 bytes", "\xfc\x84\x80\x80\x80\x80", false },
+	{ "0xfe", "\xfe", false },
+	{ "0xff", "\xff", false },
+	{ "a lone continuation", "\x80", false },
+	{ "truncated 2", "\xc3", false },
+	{ "truncated 3 of 1", "\xe2", false },
+	{ "truncated 3 of 2", "\xe2\x82", false },
+	{ "truncated 4 of 3", "\xf0\x9f\x98", false },
+	{ "truncated before ASCII", "\xe2\x82" "A", false },
+	{ "a continuation missing", "\xe2\x41\xac", false },
+};
+
+static void test_utf8_agree(void **state)
+{
+	(void)state;
+	char text[64], err[128];
+	struct json j;
+
+	for (size_t i = 0; i < sizeof(utf8_edges) / sizeof(utf8_edges[0]); i++) {
+		const char *b = utf8_edges[i].bytes;
+		size_t n = str_len(b);
+		bool want = utf8_edges[i].well_formed;
+
+		bool table = jp_utf8_len((const unsigned char *)b, n) == n;
+		json_init(&j, out, sizeof(out));
+		json_string_n(&j, b, n);
+		bool writer = json_end(&j) && !strstr(out, "\\ufffd");
+		snprintf(text, sizeof(text), "\"%s\"", b);
+		struct jv *v = jv_parse(text, str_len(text), err, sizeof(err));
+		bool reader = v != NULL;
+		jv_free(v);
+		if (table != want || writer != want || reader != want)
+			fail_msg("%s: well-formed to the RFC 3629 table %d, the writer %d, the "
+				 "reader %d; want %d", utf8_edges[i].what, table, writer, reader, want);
+	}
 }
 
 static void check_hostile(const unsigned char *s, size_t n)
@@ -395,6 +455,7 @@ int main(void)
 		cmocka_unit_test(test_containers),
 		cmocka_unit_test(test_every_byte),
 		cmocka_unit_test(test_utf8),
+		cmocka_unit_test(test_utf8_agree),
 		cmocka_unit_test(test_cut),
 		cmocka_unit_test(test_misuse),
 		cmocka_unit_test(test_hostile),

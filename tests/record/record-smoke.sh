@@ -7,7 +7,7 @@
 # short, too long, slack before the CRC, a range out of order, a field no
 # run writes, a pair no fold writes, a PASS with pages) is refused with its
 # error and offset.
-# Usage: tests/record-smoke.sh path/to/ramsift-mkrecord
+# Usage: tests/record/record-smoke.sh path/to/ramsift-mkrecord
 set -u
 mk=$1
 fails=0

@@ -7,10 +7,10 @@
 # mapping was found and exit 1. Then the tool runs on this machine: it passes
 # when it validates a mapping (exit 0, every line) or says it found none
 # (exit 1, one line why): a VM without DRAM timing must not fail the suite.
-# Usage: tests/dram-smoke.sh path/to/ramsift-dram
+# Usage: tests/dram/dram-smoke.sh path/to/ramsift-dram
 set -u
 dram=$1
-dir=$(dirname "$0")/dram
+dir=$(dirname "$0")
 fails=0
 tmp=${TMPDIR:-/tmp}/dram-smoke.$$
 trap 'rm -f "$tmp".*' EXIT

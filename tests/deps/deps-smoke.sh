@@ -7,7 +7,7 @@
 # checks only, not for make run; naming the script, when a test calls a
 # program (rev) that tools/deps.files does not list; and pass on the copy.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 tmp=${TMPDIR:-/tmp}/deps-smoke.$$
 trap 'rm -rf "$tmp"' EXIT
 fails=0

@@ -7,7 +7,7 @@
 # must turn its verdict to **fails**), a protected one slower within the
 # noise, one boot of each VM (no noise to judge by) and a measurement no
 # protected boot gave (not judged, never counted as within the noise).
-# Usage: tests/consumer-report.sh
+# Usage: bench/check-consumer-report.sh
 set -u
 cd "$(dirname "$0")/.."
 fails=0
@@ -72,5 +72,5 @@ expect "one boot of each VM" holds "not judged" "$tmp.one"
 sed '/^bios protected [0-9] metric:lat_pipe/d' "$tmp.good" >"$tmp.missing"
 expect "a measurement missing from every protected boot" holds "not judged" "$tmp.missing"
 
-[ "$fails" = 0 ] && echo "  TEST    tests/consumer-report.sh: 8 cases"
+[ "$fails" = 0 ] && echo "  TEST    bench/check-consumer-report.sh: 8 cases"
 exit "$fails"

@@ -13,7 +13,7 @@
 # files and efibootmgr's calls, the unit's --boot; refusals of another
 # machine's record, of broken records (the decoder's error and offset) and
 # of bad usage, each with its exit status.
-# Usage: tests/apply-smoke.sh ramsift-apply ramsift-mkrecord ramsift-jsoncheck
+# Usage: tests/apply/apply-smoke.sh ramsift-apply ramsift-mkrecord ramsift-jsoncheck
 #        ramsift-fold [ramsift-apply-static]
 set -u
 apply=$1 mk=$2 jsoncheck=$3 fold=$4 static=${5-}
@@ -258,7 +258,7 @@ EOF
 same "install: $cfg" "$tmp.want" "$cfg"
 [ "$(calls)" = "update-grub " ] || fail "install: update-grub did not run once"
 said "install" "and ran update-grub"
-# What grub-mkconfig's sh reads: \$ for GRUB's parser (tests/apply-grub.sh
+# What grub-mkconfig's sh reads: \$ for GRUB's parser (tests/apply/apply-grub.sh
 # runs Debian's real one).
 sh -c '. "$1"; . "$2"; printf "%s\n%s\n" "$GRUB_BADRAM" "$GRUB_CMDLINE_LINUX_DEFAULT"' sh \
 	"$root/etc/default/grub" "$cfg" >"$tmp.got"

@@ -1,14 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # build/ramsift-fold on input a new user or an adversary gives it: a ramsift
-# log whose ERROR lines errors= capped (tests/fold-logs/: real logs of 40
+# log whose ERROR lines errors= capped (tests/fold/logs/: real logs of 40
 # stuck cells, tests=march-c with errors=5 and errors=0), its RAM map, a
 # directory, addresses beyond 2^52 or outside --ram, a --ram with no whole
 # page, an empty input. Each case once passed silently with exit 0.
-# Usage: tests/fold-badinput.sh path/to/ramsift-fold path/to/ramsift-jsoncheck
+# Usage: tests/fold/fold-badinput.sh path/to/ramsift-fold path/to/ramsift-jsoncheck
 set -u
 fold=$1 jsoncheck=$2
-logs=$(dirname "$0")/fold-logs
+logs=$(dirname "$0")/logs
 fails=0
 tmp=${TMPDIR:-/tmp}/fold-badinput.$$
 trap 'rm -rf "$tmp" "$tmp".*' EXIT

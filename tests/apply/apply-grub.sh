@@ -11,9 +11,9 @@
 # gets the line as ramsift printed it: grub-default.sh boots that), after
 # Debian's own "quiet", and grub-script-check must accept it; after
 # --uninstall, neither is left. Host only: no boot.
-# Usage: tests/apply-grub.sh path/to/ramsift-apply path/to/ramsift-mkrecord
+# Usage: tests/apply/apply-grub.sh path/to/ramsift-apply path/to/ramsift-mkrecord
 apply=$(realpath "$1") mk=$(realpath "$2")
-. "$(dirname "$0")/e2e/lib.sh"
+. "$(dirname "$0")/../e2e/lib.sh"
 . tests/e2e/lib-grub.sh
 
 version=6.1.0-ramsift-amd64

@@ -4,7 +4,7 @@
 # exit statuses. --format json is held to the strict reader of tests/json
 # (build/host/ramsift-jsoncheck: one valid text, no key twice) and, when
 # python3 is there, to its json module too.
-# Usage: tests/fold-smoke.sh path/to/ramsift-fold path/to/ramsift-jsoncheck
+# Usage: tests/fold/fold-smoke.sh path/to/ramsift-fold path/to/ramsift-jsoncheck
 set -u
 fold=$1 jsoncheck=$2
 fails=0
