@@ -5,8 +5,8 @@
 // range lies in RAM of the firmware's map and that with the pages of
 // badpages.txt it stays under half the RAM. Every finding is printed; a
 // record that fails a check reserves nothing and the boot goes on.
-#ifndef RAMSIFT_EFI_NVRAM_H
-#define RAMSIFT_EFI_NVRAM_H
+#ifndef RAMSIFT_EFI_RECORD_READ_H
+#define RAMSIFT_EFI_RECORD_READ_H
 
 #include <efi.h>
 

@@ -4,8 +4,8 @@
 // are plain byte loops; the image is built with -fno-builtin and
 // -fno-tree-loop-distribute-patterns so the compiler never turns a loop here
 // back into a call to memcpy/memset (which src/ defines on top of these).
-#ifndef RAMSIFT_LIB_STRING_H
-#define RAMSIFT_LIB_STRING_H
+#ifndef RAMSIFT_LIB_MEMSTR_H
+#define RAMSIFT_LIB_MEMSTR_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The screen: the built-in 8x16 font (lib/screen/font.h), generated at build
-# time by tools/psf2c from a console font of Debian's console-setup-linux
+# time by dev/psf2c from a console font of Debian's console-setup-linux
 # (tools/deps.sh installs it), and compiled into the image and into the host
 # library like a source of lib/.
 

@@ -2,7 +2,7 @@
 // The fold runs on the BSP only, once per pass, in scratch memory the run
 // gives it (report_init).
 #include "badram/badram.h"
-#include "dram_phase.h"
+#include "dram_geometry.h"
 #include "errors.h"
 #include "hammerhost.h"
 #include "log.h"

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The report after the passes: what was found and not tested, and the
 // failing pages folded into the lines a person pastes.
-#ifndef RAMSIFT_SRC_REPORT_H
-#define RAMSIFT_SRC_REPORT_H
+#ifndef RAMSIFT_SRC_FOLD_REPORT_H
+#define RAMSIFT_SRC_FOLD_REPORT_H
 
 #include "badram/badram.h"
 #include "boot/cmdline.h"

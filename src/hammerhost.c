@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The hammer test's side in the image (see hammerhost.h). The jobs' CPUs
 // report into one account under a lock; the BSP prints it.
-#include "dram_phase.h"
+#include "dram_geometry.h"
 #include "fmt.h"
 #include "hammerhost.h"
 #include "log.h"

@@ -4,8 +4,8 @@
 // run can take them: between chunks of a test, during bit-fade's wait, and
 // after the result. Testing never waits on them. The bootstrap processor
 // polls; the other CPUs see the outcome through job.h.
-#ifndef RAMSIFT_SRC_KEYS_H
-#define RAMSIFT_SRC_KEYS_H
+#ifndef RAMSIFT_SRC_KEYPOLL_H
+#define RAMSIFT_SRC_KEYPOLL_H
 
 #include <stdbool.h>
 #include <stdint.h>

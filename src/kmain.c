@@ -4,7 +4,7 @@
 #include "boot/cmdline.h"
 #include "capacity.h"
 #include "console.h"
-#include "dram_phase.h"
+#include "dram_geometry.h"
 #include "const.h"
 #include "escape.h"
 #include "x86/cpu.h"
@@ -347,7 +347,7 @@ void kmain(uint32_t magic, uint64_t info, uint64_t load_phys)
 	keys_init(&cfg, serial_ok, footprint_work(&footprint) + WORK_USB);
 	status_screen_start(&run, &bootinfo);	// the screen's status rows
 	// The fold's scratch is free until the first fold.
-	dram_phase(&cfg, &ram, machine_get()->hypervisor, run.seed,
+	dram_learn_geometry(&cfg, &ram, machine_get()->hypervisor, run.seed,
 		   (void *)(uintptr_t)(footprint_work(&footprint) + WORK_REPORT), WORK_REPORT_BYTES);
 	run_passes(&run);
 	machcheck_poll(true);

@@ -3,8 +3,8 @@
 // (lib/record is its format), so that ramsift-reserve.efi protects the
 // machine at the next boot with nothing typed. Policy only: when to write
 // and what to say; src/x86/efirt makes the firmware call.
-#ifndef RAMSIFT_SRC_NVRAM_H
-#define RAMSIFT_SRC_NVRAM_H
+#ifndef RAMSIFT_SRC_RECORD_KEEP_H
+#define RAMSIFT_SRC_RECORD_KEEP_H
 
 #include <stdbool.h>
 #include <stdint.h>

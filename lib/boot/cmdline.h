@@ -133,8 +133,8 @@ void config_defaults(struct config *cfg);
 //   nvram=on|off  keep the result in the UEFI variable RamsiftResult
 //   dram=on|off|force  learn the DRAM's geometry before the tests (on: on real
 //             hardware only; force: under a hypervisor too); default on
-//   test_fault=ap-absent|ap-absent-many|ap-ud2|ap-hang|ap-hang-end|ap-stack|nvram-fault
-//             a test hook (enum test_fault)
+//   test_fault=NAME  a test hook (enum test_fault; the names are cmdline.c's
+//             table, which the warning for a bad one lists)
 // A later key overrides an earlier one, except console=. Every unknown key,
 // word without '=', malformed or out-of-range value is passed to warn (which
 // may be NULL to ignore them) and that setting is left unchanged.

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The words of a learned map that the image's dram: lines and
 // ramsift-dram print alike (docs/output-contract.md), written once here.
-#ifndef RAMSIFT_LIB_DRAM_LINES_H
-#define RAMSIFT_LIB_DRAM_LINES_H
+#ifndef RAMSIFT_LIB_DRAM_MAP_LINES_H
+#define RAMSIFT_LIB_DRAM_MAP_LINES_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -2,8 +2,8 @@
 // The format information (7.9: level and mask in a (15,5) BCH code) and the
 // version information (7.10: the version in an (18,6) Golay code), as bit
 // strings; lib/qr/matrix.c places them. Internal to lib/qr/.
-#ifndef RAMSIFT_LIB_QR_FORMAT_H
-#define RAMSIFT_LIB_QR_FORMAT_H
+#ifndef RAMSIFT_LIB_QR_FORMAT_INFO_H
+#define RAMSIFT_LIB_QR_FORMAT_INFO_H
 
 #include <stdint.h>
 

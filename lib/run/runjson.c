@@ -123,7 +123,7 @@ static void nvram(struct json *j, const struct runjson_nvram *n)
 	json_object_end(j);
 }
 
-// The DRAM phase: how it ended, and the map it learned.
+// The DRAM geometry learning: how it ended, and the map it learned.
 static void dram(struct json *j, const struct runjson *in)
 {
 	const struct dram_map *m = in->dram_map;

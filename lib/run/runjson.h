@@ -60,7 +60,7 @@ struct runjson {
 	uint64_t mce_corrected;		// machine-check records polled: corrected,
 	uint64_t mce_uncorrected;	// and uncorrected without a machine check
 	const struct runjson_nvram *nvram;	// NULL: the run ended before that step
-	const char *dram_status;	// the DRAM phase's end (src/dram_phase.h); NULL: not reached
+	const char *dram_status;	// the DRAM geometry learning's end (src/dram_geometry.h); NULL: not reached
 	const struct dram_map *dram_map;	// the learned map; NULL: none
 	const struct dram_diagnosis *diagnosis;	// the failures in DRAM terms; NULL: none
 	bool hammered;			// the hammer test ran

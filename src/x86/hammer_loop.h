@@ -2,8 +2,8 @@
 // The machine's half of the row hammer test (lib/dram/hammer.h's
 // callbacks): stores that reach DRAM, reads that come from it, and the
 // activation loop. Addresses are physical, identity-mapped; ctx is unused.
-#ifndef RAMSIFT_SRC_X86_HAMMER_H
-#define RAMSIFT_SRC_X86_HAMMER_H
+#ifndef RAMSIFT_SRC_X86_HAMMER_LOOP_H
+#define RAMSIFT_SRC_X86_HAMMER_LOOP_H
 
 #include <stdint.h>
 

@@ -3,8 +3,8 @@
 // Bus 3.0 section 3.2.2.3.2): the 256 bytes of each function's header, a
 // bounded scan of every bus for functions of one class, and the decoding of
 // a memory BAR. Facts only: whoever scans decides what a function is for.
-#ifndef RAMSIFT_SRC_X86_PCI_H
-#define RAMSIFT_SRC_X86_PCI_H
+#ifndef RAMSIFT_SRC_X86_PCI_CONFIG_H
+#define RAMSIFT_SRC_X86_PCI_CONFIG_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# The DRAM geometry phase and the diagnosis under TCG, whose timing is not
+# The DRAM geometry learning and the diagnosis under TCG, whose timing is not
 # the DRAM's. Boot 1: four stuck bits in one aligned MiB, the default
 # dram=on: ramsift says it has no DRAM timing under the hypervisor, finds
 # the four words, lists each as a cell: line (row and column from the

@@ -492,7 +492,7 @@ static void check_nvram(size_t result_at)
 		is_null(root, "nvram", "the log has no nvram: line");
 }
 
-// The dram: lines of the DRAM phase: the functions it learned, in order
+// The dram: lines of the DRAM geometry learning: the functions it learned, in order
 // (the JSON's dram.functions); a run from before the phase has no key.
 // The final diagnosis: line (the one without a "pass N: " prefix) is the
 // JSON's diagnosis.text.

@@ -206,7 +206,7 @@ static void test_pass(void **state)
 	want_bool(v, "nvram.pages_cut", false);
 	jv_free(v);
 
-	// The DRAM phase skipped, then a learned map and a row diagnosed.
+	// The DRAM geometry learning skipped, then a learned map and a row diagnosed.
 	in.dram_status = "hypervisor";
 	assert_true(runjson_render(line, sizeof(line), &in));
 	v = parse_line();

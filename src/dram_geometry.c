@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// The DRAM geometry phase and the diagnosis of the failures (see dram.h).
-#include "dram_phase.h"
+// The DRAM geometry learned before the passes, and the diagnosis of the failures (see dram_geometry.h).
+#include "dram_geometry.h"
 #include "dram/decode.h"
 #include "dram/learn.h"
 #include "dram/map_lines.h"
@@ -90,7 +90,7 @@ static const char *skip_reason(const struct config *cfg, const char *hypervisor)
 	return NULL;
 }
 
-void dram_phase(const struct config *cfg, const struct ram *ram, const char *hypervisor,
+void dram_learn_geometry(const struct config *cfg, const struct ram *ram, const char *hypervisor,
 		uint64_t seed, void *scratch, size_t bytes)
 {
 	static const struct dram_limits lim = DRAM_LIMITS_DEFAULT;

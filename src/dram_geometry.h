@@ -2,8 +2,8 @@
 // The DRAM's geometry (lib/dram): learned from access timing before the
 // tests, then used to say what the failures are in DRAM terms, the
 // diagnosis: line. docs/memory-tests.md, "Learning the DRAM's geometry".
-#ifndef RAMSIFT_SRC_DRAM_H
-#define RAMSIFT_SRC_DRAM_H
+#ifndef RAMSIFT_SRC_DRAM_GEOMETRY_H
+#define RAMSIFT_SRC_DRAM_GEOMETRY_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -20,7 +20,7 @@
 // scratch[0..bytes) is memory free until the first fold. Entered once,
 // on the BSP, before the first pass; the other CPUs wait for jobs.
 #define DRAM_PHASE_MS 15000
-void dram_phase(const struct config *cfg, const struct ram *ram, const char *hypervisor,
+void dram_learn_geometry(const struct config *cfg, const struct ram *ram, const char *hypervisor,
 		uint64_t seed, void *scratch, size_t bytes);
 
 // The learned map; NULL when none was learned.
